@@ -1,0 +1,29 @@
+# The README's two commands: `make test` and `make demo`. Each works from a fresh clone
+# with nothing but Python 3: it creates .venv and installs what it needs.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test demo bench clean seeds
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test,demo]"
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 tests
+
+seeds: $(STAMP)
+	$(BIN)/python ../shared/seed_cases/run.py --python "$(BIN)/python -m mindjax" --jobs 2
+
+demo: $(STAMP)
+	$(BIN)/python -m mindjax demo/demo.py
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

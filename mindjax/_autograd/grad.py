@@ -1,0 +1,219 @@
+"""GradOperation, grad and value_and_grad over the tape."""
+from __future__ import annotations
+
+import functools
+
+import jax.numpy as jnp
+
+from .._state import state
+from .._tensor import Tensor
+from . import tape
+
+
+def _ones_like(t: Tensor) -> Tensor:
+    return Tensor._make(jnp.ones(t._data.shape, t._data.dtype))
+
+
+def _flatten_outputs(out):
+    """The Tensors of a (nested tuple/list) output, in order."""
+    if isinstance(out, Tensor):
+        return [out]
+    if isinstance(out, (tuple, list)):
+        res = []
+        for o in out:
+            res.extend(_flatten_outputs(o))
+        return res
+    return []
+
+
+def _zeros_for(t: Tensor) -> Tensor:
+    return Tensor._make(jnp.zeros(t._data.shape, t._data.dtype))
+
+
+def _param_leaf(p):
+    return p._leaf_node()
+
+
+def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, return_value=False):
+    """Run ``fn`` recording a tape, then walk it back.
+
+    positions: tuple of argument indices to differentiate (may be empty).
+    weights: sequence of Parameters (may be empty).
+    Returns (value, input_grads tuple, weight_grads tuple).
+    """
+    from ..common.parameter import Parameter
+    args = list(args)
+    leaves = []
+    for i in positions:
+        if i >= len(args):
+            raise ValueError(f"For 'grad', 'grad_position' {i} is out of range: the function got {len(args)} "
+                             f"positional arguments.")
+        a = args[i]
+        if not isinstance(a, Tensor):
+            raise TypeError(f"For 'grad', the argument at position {i} must be a Tensor to take its gradient, "
+                            f"but got {type(a).__name__}.")
+        leaf = tape.make_leaf(a, f"input{i}")
+        args[i] = leaf
+        leaves.append(leaf)
+    state.grad_depth += 1
+    try:
+        out = fn(*args, **kwargs)
+    finally:
+        state.grad_depth -= 1
+    value = out
+    if has_aux and isinstance(out, tuple):
+        main = out[0]
+    else:
+        main = out
+    roots = _flatten_outputs(main)
+    if sens is not None:
+        sens_list = _flatten_outputs(sens)
+        if len(sens_list) != len(roots):
+            raise ValueError(f"For 'GradOperation', the sens_param must match the outputs of the function: "
+                             f"{len(roots)} Tensors, but got {len(sens_list)}.")
+        sens_list = [s if s.dtype == r.dtype else s.astype(r.dtype) for s, r in zip(sens_list, roots)]
+    else:
+        sens_list = [_ones_like(r) for r in roots]
+    targets = [(l._node, 0) for l in leaves]
+    wlist = list(weights)
+    for w in wlist:
+        if not isinstance(w, Parameter):
+            raise TypeError(f"For 'grad', the 'weights' must be Parameters, but got {type(w).__name__}.")
+        targets.append((w._leaf_node(), 0))
+    grads = tape.backward(roots, sens_list, targets, create_graph=state.grad_depth > 0)
+    in_grads = []
+    for leaf, g in zip(leaves, grads[:len(leaves)]):
+        in_grads.append(g if g is not None else _zeros_for(leaf))
+    w_grads = []
+    for w, g in zip(wlist, grads[len(leaves):]):
+        w_grads.append(g if g is not None else _zeros_for(w))
+    return value, tuple(in_grads), tuple(w_grads)
+
+
+class GradOperation:
+    """``ops.GradOperation(get_all=False, get_by_list=False, sens_param=False)``.
+
+    ``GradOperation(...)(fn)`` (or ``(fn, weights)`` with ``get_by_list``) returns a
+    function computing gradients of ``fn``: of its first input by default, of all
+    inputs with ``get_all``, of ``weights`` with ``get_by_list`` (both: a pair).
+    With ``sens_param`` the last argument is the output's sensitivity.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax import ops
+        >>> def f(x, y):
+        ...     return x * y
+        >>> print(ops.GradOperation(get_all=True)(f)(ms.Tensor(2.0), ms.Tensor(3.0)))
+        (Tensor(shape=[], dtype=Float32, value= 3), Tensor(shape=[], dtype=Float32, value= 2))
+    """
+
+    def __init__(self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False):
+        self.get_all = get_all
+        self.get_by_list = get_by_list
+        self.sens_param = sens_param
+
+    def __call__(self, fn, weights=None):
+        if self.get_by_list and weights is None:
+            raise TypeError("For 'GradOperation', 'weights' must be given when 'get_by_list' is True.")
+        get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
+
+        @functools.wraps(fn)
+        def grad_fn(*args, **kwargs):
+            sens = None
+            if sens_param:
+                if kwargs.get("sens") is not None:
+                    sens = kwargs.pop("sens")
+                else:
+                    args, sens = args[:-1], args[-1]
+            if get_all:
+                positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+            elif get_by_list:
+                positions = ()
+            else:
+                positions = (0,)
+            wl = _weights_list(weights) if get_by_list else []
+            _, gi, gw = run_grad(fn, args, kwargs, positions, wl, sens)
+            if get_by_list:
+                if get_all:
+                    return gi, gw
+                return gw
+            if get_all:
+                return gi
+            return gi[0]
+        return grad_fn
+
+
+def _weights_list(weights):
+    from ..common.parameter import Parameter
+    if weights is None:
+        return []
+    if isinstance(weights, Parameter):
+        return [weights]
+    return list(weights)
+
+
+def _positions(grad_position, nargs):
+    if grad_position is None:
+        return ()
+    if isinstance(grad_position, int):
+        return (grad_position,)
+    return tuple(grad_position)
+
+
+def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+    """``mindspore.grad``: the gradient function of ``fn``.
+
+    ``grad_position`` an int gives one gradient, a tuple a tuple of them, None none;
+    with ``weights`` the result is ``(input_grads, weight_grads)`` (only the weight
+    gradients when ``grad_position`` is None).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.grad(lambda x: x * x * x)(ms.Tensor(2.0)))
+        12.0
+    """
+    if grad_position is None and weights is None:
+        raise ValueError("For 'grad', 'grad_position' and 'weights' can not both be None.")
+
+    def grad_fn(*args, **kwargs):
+        positions = _positions(grad_position, len(args))
+        wl = _weights_list(weights)
+        value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
+        g_in = gi[0] if isinstance(grad_position, int) else gi
+        if weights is not None:
+            res = gw if grad_position is None else (g_in, gw)
+        else:
+            res = g_in
+        if has_aux:
+            aux = value[1:] if isinstance(value, tuple) else ()
+            return res, aux
+        return res
+    return grad_fn
+
+
+def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
+    """``mindspore.value_and_grad``: ``(fn(*args), gradients)`` in one pass."""
+    if grad_position is None and weights is None:
+        raise ValueError("For 'value_and_grad', 'grad_position' and 'weights' can not both be None.")
+
+    def vg_fn(*args, **kwargs):
+        positions = _positions(grad_position, len(args))
+        wl = _weights_list(weights)
+        value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
+        g_in = gi[0] if isinstance(grad_position, int) else gi
+        if weights is not None:
+            res = gw if grad_position is None else (g_in, gw)
+        else:
+            res = g_in
+        return _detach(value), res
+    return vg_fn
+
+
+def _detach(v):
+    if isinstance(v, Tensor):
+        return Tensor._make(v._data) if v._node is not None else v
+    if isinstance(v, tuple):
+        return tuple(_detach(x) for x in v)
+    if isinstance(v, list):
+        return [_detach(x) for x in v]
+    return v

@@ -1,0 +1,270 @@
+"""jit / ms_function and Graph mode: whole programs compiled with ``jax.jit``.
+
+A jit function runs the user's Python once per input signature on jax tracers. The
+Parameters it reads or writes (found by a first, abstract trace) enter the compiled
+program as inputs and leave it as outputs, and are written back after each call; the
+random key is threaded the same way. Nested jit calls are inlined. Under a PyNative
+gradient the whole compiled call is one tape node whose bprop is the program's VJP.
+"""
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+
+from .._state import state
+from .._tensor import Tensor
+from . import state as jit_state
+
+compile_count = {"n": 0}  # traces of jit programs (tests count recompilations with it)
+
+
+def _flatten(obj, arrays):
+    """Replace Tensors in a nested structure by their index in ``arrays``."""
+    if isinstance(obj, Tensor):
+        arrays.append(obj)
+        return ("T", len(arrays) - 1, type(obj).__name__ == "Parameter" and obj)
+    if isinstance(obj, tuple):
+        return ("tuple", tuple(_flatten(o, arrays) for o in obj))
+    if isinstance(obj, list):
+        return ("list", tuple(_flatten(o, arrays) for o in obj))
+    if isinstance(obj, dict):
+        return ("dict", tuple((k, _flatten(v, arrays)) for k, v in obj.items()))
+    return ("C", obj)
+
+
+def _unflatten(spec, arrays):
+    kind = spec[0]
+    if kind == "T":
+        return arrays[spec[1]]
+    if kind == "tuple":
+        return tuple(_unflatten(s, arrays) for s in spec[1])
+    if kind == "list":
+        return [_unflatten(s, arrays) for s in spec[1]]
+    if kind == "dict":
+        return {k: _unflatten(s, arrays) for k, s in spec[1]}
+    return spec[1]
+
+
+def _static_key(spec):
+    kind = spec[0]
+    if kind == "T":
+        return ("T",)
+    if kind in ("tuple", "list"):
+        return (kind, tuple(_static_key(s) for s in spec[1]))
+    if kind == "dict":
+        return ("dict", tuple((k, _static_key(s)) for k, s in spec[1]))
+    v = spec[1]
+    try:
+        hash(v)
+        return ("C", type(v), v)
+    except TypeError:
+        return ("C", type(v), id(v))
+
+
+def _cells_signature(obj):
+    from ..nn.cell import Cell
+    if not isinstance(obj, Cell):
+        return ()
+    return tuple((id(c), c.training, c._hook_version) for _, c in obj.cells_and_names())
+
+
+class _Program:
+    """One compiled program: for a given input signature, the state it touches."""
+
+    def __init__(self, fn, spec, params):
+        self.fn = fn
+        self.spec = spec
+        self.params = params
+        self.out_spec = None
+        self.jitted = jax.jit(self._pure)
+
+    def _pure(self, key, param_arrays, arrays):
+        compile_count["n"] += 1
+        params = self.params
+        saved = [p._value for p in params]
+        for p, a in zip(params, param_arrays):
+            p._value = a
+        box = [key]
+
+        def rng():
+            box[0], sub = jax.random.split(box[0])
+            return sub
+        prev = jit_state.set_rng_source(rng)
+        state.jit_depth += 1
+        depth, state.grad_depth = state.grad_depth, 0
+        try:
+            tensors = [Tensor._make(a) for a in arrays]
+            args, kwargs = _unflatten(self.spec, tensors)
+            out = self.fn(*args, **kwargs)
+            outs = []
+            self.out_spec = _flatten(out, outs)
+            new_params = [p._value for p in params]
+        finally:
+            for p, v in zip(params, saved):
+                p._value = v
+            jit_state.set_rng_source(prev)
+            state.jit_depth -= 1
+            state.grad_depth = depth
+        return [o._data for o in outs], new_params, box[0]
+
+
+def _discover(fn, spec, arrays):
+    """The Parameters that ``fn`` reads or writes, found by an abstract trace."""
+    found = {}
+
+    def probe(arrs):
+        prev_d = state.discover
+        state.discover = found
+        state.jit_depth += 1
+        depth, state.grad_depth = state.grad_depth, 0
+        prev_rng = jit_state.set_rng_source(lambda: jax.random.PRNGKey(0))
+        try:
+            tensors = [Tensor._make(a) for a in arrs]
+            args, kwargs = _unflatten(spec, tensors)
+            out = fn(*args, **kwargs)
+            outs = []
+            _flatten(out, outs)
+            return [o._data for o in outs]
+        finally:
+            state.discover = prev_d
+            state.jit_depth -= 1
+            state.grad_depth = depth
+            jit_state.set_rng_source(prev_rng)
+    jax.eval_shape(probe, arrays)
+    return list(found.values())
+
+
+class JitFunction:
+    """A function (or Cell method) compiled whole by XLA: what ``jit`` returns."""
+
+    def __init__(self, fn, owner=None):
+        self.fn = fn
+        self.owner = owner
+        self._cache = {}
+        functools.update_wrapper(self, fn)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        bound = obj.__dict__.get("_jit_bound_" + self.fn.__name__)
+        if bound is None:
+            bound = JitFunction(self.fn.__get__(obj, objtype), owner=obj)
+            try:
+                obj.__dict__["_jit_bound_" + self.fn.__name__] = bound
+            except (AttributeError, TypeError):
+                pass
+        return bound
+
+    def __call__(self, *args, **kwargs):
+        if state.jit_depth:
+            return self.fn(*args, **kwargs)  # inside another jit program: inline
+        return run_compiled(self, self.fn, args, kwargs)
+
+
+def run_compiled(holder, fn, args, kwargs):
+    from ..common import seed as _seed
+    tensors = []
+    spec = _flatten((tuple(args), dict(kwargs)), tensors)
+    arrays = [t._data for t in tensors]
+    key = (_static_key(spec), tuple((a.shape, a.dtype) for a in arrays), _cells_signature(holder.owner),
+           _global_signature())
+    prog = holder._cache.get(key)
+    if prog is None:
+        params = _discover(fn, spec, arrays)
+        prog = _Program(fn, spec, params)
+        holder._cache[key] = prog
+    params = prog.params
+    rng_key = _seed._get_key()
+    if state.grad_depth and (any(t._node is not None for t in tensors) or params):
+        outs, new_params, new_key = _call_recorded(prog, rng_key, params, tensors)
+    else:
+        out_arrays, new_param_arrays, new_key = prog.jitted(rng_key, [p._value for p in params], arrays)
+        outs = [Tensor._make(a) for a in out_arrays]
+        new_params = new_param_arrays
+    for p, v in zip(params, new_params):
+        if v is not p._value:
+            p._value = v
+    _seed._set_key(new_key)
+    return _unflatten(prog.out_spec, outs)
+
+
+def _global_signature():
+    from .. import context
+    return (context._ctx["mode"],)
+
+
+def _call_recorded(prog, rng_key, params, tensors):
+    """Run the program as one tape node (for a PyNative gradient through a jit call):
+    inputs are the Tensors, the Parameters and the random key; its bprop is the VJP."""
+    from ..ops._primitive import Op, apply
+    n_in, n_p = len(tensors), len(params)
+    op = getattr(prog, "_op", None)
+    if op is None:
+        def forward(*arrs):
+            outs, new_params, new_key = prog._pure(arrs[-1], list(arrs[n_in:n_in + n_p]), list(arrs[:n_in]))
+            return tuple(outs) + tuple(new_params) + (new_key,)
+        op = prog._op = Op("JitCall", forward, "vjp", n_out=-2)
+        prog.jitted(rng_key, [p._value for p in params], [t._data for t in tensors])  # learn out_spec
+        op.n_out = _count_T(prog.out_spec) + n_p + 1
+    res = apply(op, tuple(tensors) + tuple(params) + (Tensor._make(rng_key),), {})
+    n_out = len(res) - n_p - 1
+    return list(res[:n_out]), [r._data for r in res[n_out:n_out + n_p]], res[-1]._data
+
+
+def _count_T(spec):
+    kind = spec[0]
+    if kind == "T":
+        return 1
+    if kind in ("tuple", "list"):
+        return sum(_count_T(s) for s in spec[1])
+    if kind == "dict":
+        return sum(_count_T(s) for _, s in spec[1])
+    return 0
+
+
+def jit(function=None, *, mode: str = "PSJit", input_signature=None, hash_args=None, jit_config=None,
+        compile_once: bool = False, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
+        fullgraph: bool = False, backend: str = "", **options):
+    """``mindspore.jit``: compile ``function`` (or a Cell method) whole with XLA.
+
+    Parameters the function reads or writes become inputs and outputs of the compiled
+    program, so updates made inside (``ops.assign``, optimizers) persist.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> @ms.jit
+        ... def f(x, y):
+        ...     return x * y + 1
+        >>> print(f(ms.Tensor(2.0), ms.Tensor(3.0)))
+        7.0
+    """
+    if function is None:
+        return lambda f: jit(f)
+    from ..nn.cell import Cell
+    if isinstance(function, Cell):
+        cell = function
+        jf = JitFunction(cell.construct, owner=cell)
+        cell.__dict__["construct"] = jf
+        return cell
+    return JitFunction(function)
+
+
+ms_function = jit
+
+
+def jit_class(cls):
+    return cls
+
+
+ms_class = jit_class
+
+
+def graph_mode_call(cell, args, kwargs):
+    """GRAPH_MODE: the outermost Cell call compiles ``construct`` (hooks are ignored, as in MindSpore)."""
+    holder = cell.__dict__.get("_graph_holder")
+    if holder is None:
+        holder = JitFunction(cell.construct, owner=cell)
+        cell.__dict__["_graph_holder"] = holder
+    return run_compiled(holder, holder.fn, args, kwargs)

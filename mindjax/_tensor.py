@@ -1,0 +1,284 @@
+"""Tensor: a jax array plus the bookkeeping the tape needs; MindSpore's printing.
+
+Most methods (``t.sum()``, ``t.reshape(...)``, ``t + u``) are attached by
+``mindjax.ops._tensor_methods`` from the op definitions, so each lives in one place.
+"""
+from __future__ import annotations
+
+import numbers
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from . import _dtype as mstype
+from ._state import state
+
+
+def _infer_dtype(data) -> mstype.Type:
+    """MindSpore's dtype for Python data: bool -> Bool, int -> Int64, float -> Float32."""
+    arr = np.asarray(data)
+    if arr.dtype == np.bool_:
+        return mstype.bool_
+    if arr.dtype.kind in "iu":
+        return mstype.int64
+    if arr.dtype.kind == "c":
+        return mstype.complex64
+    if arr.dtype.kind == "f":
+        return mstype.float32
+    raise TypeError(f"For 'Tensor', the input data {data!r} can not be converted to a Tensor.")
+
+
+def _to_array(data, dtype: mstype.Type | None):
+    """The jax array for ``Tensor(data, dtype)``."""
+    if isinstance(data, Tensor):
+        arr = data._data
+        return arr if dtype is None or arr.dtype == dtype.np else arr.astype(dtype.np)
+    if isinstance(data, (np.ndarray, np.generic)):
+        if data.dtype.kind in "OUS":
+            raise TypeError(f"For 'Tensor', the numpy dtype {data.dtype} is not supported.")
+        dt = dtype or mstype.from_numpy(data.dtype)
+        return jnp.asarray(np.asarray(data, dtype=dt.np))
+    if isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
+        return data if dtype is None else data.astype(dtype.np)
+    if isinstance(data, (bool, numbers.Number, list, tuple)):
+        if isinstance(data, (list, tuple)):
+            data = [x.asnumpy() if isinstance(x, Tensor) else x for x in data] if any(
+                isinstance(x, Tensor) for x in data) else data
+        dt = dtype or _infer_dtype(data)
+        return jnp.asarray(np.asarray(data, dtype=dt.np))
+    raise TypeError(f"For 'Tensor', the type of input_data must be one of Tensor, numpy.ndarray, "
+                    f"bool, int, float, complex, list or tuple, but got {type(data).__name__}.")
+
+
+class Tensor:
+    """A multi-dimensional array: MindSpore's ``Tensor``.
+
+    Args:
+        input_data: a numpy array, Python scalar, (nested) list or tuple, or Tensor.
+        dtype: a ``mindspore`` dtype; by default inferred (Python int -> Int64,
+            float -> Float32, numpy arrays keep their dtype).
+        shape, init: build the Tensor from an initializer instead of data.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> t = ms.Tensor(np.ones([2, 2]), ms.float32)
+        >>> print(t.shape, t.dtype)
+        (2, 2) Float32
+        >>> print(t + 1)
+        [[2. 2.]
+         [2. 2.]]
+    """
+
+    __slots__ = ("_data", "_node", "_idx", "__weakref__", "__dict__")
+    __array_priority__ = 100
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+        dt = mstype.to_dtype(dtype) if dtype is not None else None
+        if input_data is None:
+            if init is None or shape is None:
+                if shape is not None and dt is not None:
+                    input_data = np.zeros(shape, dt.np)
+                else:
+                    raise ValueError("For 'Tensor', 'input_data' is None, so 'shape' and 'init' must be given.")
+            else:
+                from .common.initializer import _init_array
+                shape = (shape,) if isinstance(shape, int) else tuple(shape)
+                input_data = _init_array(init, shape, dt or mstype.float32)
+        self._data = _to_array(input_data, dt)
+        self._node = None
+        self._idx = 0
+
+    @classmethod
+    def _make(cls, data, node=None, idx=0):
+        t = object.__new__(Tensor)
+        t._data = data
+        t._node = node
+        t._idx = idx
+        return t
+
+    # ---- basic properties ------------------------------------------------------------
+    @property
+    def shape(self) -> tuple:
+        return tuple(self._data.shape)
+
+    @property
+    def dtype(self) -> mstype.Type:
+        return mstype.from_numpy(self._data.dtype)
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    @property
+    def size(self) -> int:
+        return int(self._data.size)
+
+    @property
+    def itemsize(self) -> int:
+        return self._data.dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return int(self._data.size) * self._data.dtype.itemsize
+
+    @property
+    def strides(self) -> tuple:
+        return np.empty(0, self._data.dtype).reshape(0).strides if self.ndim == 0 else \
+            np.lib.stride_tricks.as_strided(np.empty(1, self._data.dtype), self.shape,
+                                            _c_strides(self.shape, self.itemsize)).strides
+
+    @property
+    def requires_grad(self) -> bool:
+        return self.__dict__.get("_requires_grad", False)
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool):
+        self.__dict__["_requires_grad"] = bool(value)
+
+    def asnumpy(self) -> np.ndarray:
+        """The values as a numpy array (waits for the computation)."""
+        if isinstance(self._data, jax.core.Tracer):
+            raise RuntimeError("For 'Tensor.asnumpy', the value is not known while a jit function is being "
+                               "compiled; return the Tensor from the jit function and call asnumpy() outside.")
+        return np.asarray(self._data)
+
+    def numpy(self) -> np.ndarray:
+        return self.asnumpy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.asnumpy()
+        return a if dtype is None else a.astype(dtype)
+
+    def item(self, index=None):
+        """The value of a one-element Tensor (or the element at ``index``) as a Python number."""
+        a = self.asnumpy()
+        if index is not None:
+            return a[index].item() if not isinstance(index, int) else a.flat[index].item()
+        if a.size != 1:
+            raise ValueError(f"For 'Tensor.item', the Tensor must have exactly one element, but got shape {a.shape}.")
+        return a.item()
+
+    def tolist(self):
+        return self.asnumpy().tolist()
+
+    def is_contiguous(self) -> bool:
+        return True
+
+    def contiguous(self) -> "Tensor":
+        return self
+
+    def data_sync(self, sync: bool = True):
+        self._data.block_until_ready()
+        return self
+
+    def init_data(self):
+        return self
+
+    def has_init(self) -> bool:
+        return False
+
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d Tensor.")
+        return self.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d Tensor.")
+        for i in range(self.shape[0]):
+            yield self[i]
+
+    def __bool__(self) -> bool:
+        if self.size != 1:
+            raise ValueError("The truth value of a Tensor with more than one element is ambiguous.")
+        if isinstance(self._data, jax.core.Tracer):
+            from ._jit.errors import tensor_bool_error
+            raise tensor_bool_error()
+        return bool(self.asnumpy().reshape(()))
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __complex__(self) -> complex:
+        return complex(self.item())
+
+    def __index__(self) -> int:
+        if self.dtype.kind not in "iub":
+            raise TypeError("Only integer tensors of a single element can be converted to an index.")
+        return int(self.item())
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __deepcopy__(self, memo):
+        t = type(self).__new__(type(self))
+        memo[id(self)] = t
+        for k, v in self.__dict__.items():
+            t.__dict__[k] = v
+        t._data = self._data
+        t._node = None
+        t._idx = 0
+        return t
+
+    def __copy__(self):
+        return self.__deepcopy__({})
+
+    def __reduce__(self):
+        return (_rebuild, (self.asnumpy(), self.dtype.name))
+
+    # ---- printing ----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        if isinstance(self._data, jax.core.Tracer):
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
+        from ._printing import tensor_repr
+        return tensor_repr(_np_for_print(self), self.dtype.name)
+
+    def __str__(self) -> str:
+        if isinstance(self._data, jax.core.Tracer):
+            return self.__repr__()
+        from ._printing import tensor_str
+        return tensor_str(_np_for_print(self), self.dtype.name)
+
+    def __format__(self, spec: str) -> str:
+        if spec and self.size == 1:
+            return format(self.item(), spec)
+        return str(self)
+
+
+def _np_for_print(t: Tensor) -> np.ndarray:
+    a = t.asnumpy()
+    if t._data.dtype == mstype.bfloat16.np:
+        a = a.astype(np.float32)
+    return a
+
+
+def _c_strides(shape, itemsize):
+    strides, acc = [], itemsize
+    for s in reversed(shape):
+        strides.append(acc)
+        acc *= max(s, 1)
+    return tuple(reversed(strides))
+
+
+def _rebuild(arr, dtype_name):
+    return Tensor(arr, mstype.from_name(dtype_name))
+
+
+def as_tensor(x, dtype=None) -> Tensor:
+    """``x`` as a Tensor (Tensors pass through; numbers follow MindSpore's inference)."""
+    if isinstance(x, Tensor):
+        if dtype is None or x.dtype == dtype:
+            return x
+        from .ops.functional import cast
+        return cast(x, dtype)
+    return Tensor(x, dtype)
+
+
+def is_tensor(x) -> bool:
+    return isinstance(x, Tensor)
+

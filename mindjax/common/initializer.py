@@ -1,0 +1,242 @@
+"""``mindspore.common.initializer``: Normal, TruncatedNormal, Uniform, Xavier*, He*, ...
+
+Every initializer draws from the global numpy generator of ``seed``, so
+``set_seed`` makes initial weights reproducible.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .. import _dtype as mstype
+from .seed import np_rng
+
+__all__ = ["Initializer", "initializer", "Normal", "TruncatedNormal", "Uniform", "XavierUniform", "XavierNormal",
+           "HeUniform", "HeNormal", "One", "Zero", "Constant", "Identity", "Orthogonal"]
+
+
+def _fans(shape):
+    if len(shape) < 2:
+        raise ValueError(f"For 'Initializer', fan_in and fan_out need a shape of at least 2 dimensions, but got "
+                         f"{list(shape)}.")
+    receptive = int(np.prod(shape[2:])) if len(shape) > 2 else 1
+    return shape[1] * receptive, shape[0] * receptive
+
+
+def _gain(nonlinearity, param=None):
+    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "sigmoid", "conv_transpose1d", "conv_transpose2d"):
+        return 1.0
+    if nonlinearity == "tanh":
+        return 5.0 / 3
+    if nonlinearity == "relu":
+        return math.sqrt(2.0)
+    if nonlinearity == "leaky_relu":
+        slope = 0.01 if param is None else param
+        return math.sqrt(2.0 / (1 + slope ** 2))
+    if nonlinearity == "selu":
+        return 3.0 / 4
+    raise ValueError(f"For 'HeUniform', the 'nonlinearity' {nonlinearity!r} is not supported.")
+
+
+class Initializer:
+    """Base class: ``init(shape) -> numpy array`` (float64, cast by the caller)."""
+
+    def __init__(self, **kwargs):
+        self._kwargs = kwargs
+
+    def _init(self, shape):
+        raise NotImplementedError(type(self).__name__ + " must implement _init(shape)")
+
+    def __call__(self, arr):
+        arr[...] = self._init(arr.shape)
+        return arr
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v}" for k, v in self._kwargs.items())
+        return f"{type(self).__name__}({args})"
+
+
+class Normal(Initializer):
+    def __init__(self, sigma: float = 0.01, mean: float = 0.0):
+        super().__init__(sigma=sigma, mean=mean)
+        self.sigma, self.mean = sigma, mean
+
+    def _init(self, shape):
+        return np_rng().normal(self.mean, self.sigma, shape)
+
+
+class TruncatedNormal(Initializer):
+    """Normal(mean, sigma) truncated to [a, b] (MindSpore's default [-2, 2])."""
+
+    def __init__(self, sigma: float = 0.01, mean: float = 0.0, a: float = -2.0, b: float = 2.0):
+        super().__init__(sigma=sigma, mean=mean, a=a, b=b)
+        self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
+
+    def _init(self, shape):
+        out = np_rng().normal(self.mean, self.sigma, shape)
+        lo, hi = self.a, self.b
+        bad = (out < lo) | (out > hi)
+        while bad.any():  # resample the few values outside [a, b]
+            out[bad] = np_rng().normal(self.mean, self.sigma, int(bad.sum()))
+            bad = (out < lo) | (out > hi)
+        return out
+
+
+class Uniform(Initializer):
+    def __init__(self, scale: float = 0.07):
+        super().__init__(scale=scale)
+        self.scale = scale
+
+    def _init(self, shape):
+        return np_rng().uniform(-self.scale, self.scale, shape)
+
+
+class XavierUniform(Initializer):
+    def __init__(self, gain: float = 1):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _init(self, shape):
+        fan_in, fan_out = _fans(shape)
+        bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
+        return np_rng().uniform(-bound, bound, shape)
+
+
+class XavierNormal(Initializer):
+    def __init__(self, gain: float = 1):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _init(self, shape):
+        fan_in, fan_out = _fans(shape)
+        return np_rng().normal(0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
+
+
+class HeUniform(Initializer):
+    def __init__(self, negative_slope=0, mode="fan_in", nonlinearity="leaky_relu"):
+        super().__init__(negative_slope=negative_slope, mode=mode, nonlinearity=nonlinearity)
+        if mode not in ("fan_in", "fan_out"):
+            raise ValueError(f"For 'HeUniform', the 'mode' must be 'fan_in' or 'fan_out', but got {mode!r}.")
+        self.negative_slope, self.mode, self.nonlinearity = negative_slope, mode, nonlinearity
+
+    def _init(self, shape):
+        fan_in, fan_out = _fans(shape)
+        fan = fan_in if self.mode == "fan_in" else fan_out
+        bound = math.sqrt(3.0) * _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+        return np_rng().uniform(-bound, bound, shape)
+
+
+class HeNormal(HeUniform):
+    def _init(self, shape):
+        fan_in, fan_out = _fans(shape)
+        fan = fan_in if self.mode == "fan_in" else fan_out
+        return np_rng().normal(0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan), shape)
+
+
+class Constant(Initializer):
+    def __init__(self, value):
+        super().__init__(value=value)
+        self.value = value
+
+    def _init(self, shape):
+        return np.full(shape, self.value)
+
+
+class One(Constant):
+    def __init__(self):
+        Initializer.__init__(self)
+        self.value = 1
+
+
+class Zero(Constant):
+    def __init__(self):
+        Initializer.__init__(self)
+        self.value = 0
+
+
+class Identity(Initializer):
+    def _init(self, shape):
+        if len(shape) != 2:
+            raise ValueError(f"For 'Identity', the shape must be 2-D, but got {list(shape)}.")
+        return np.eye(*shape)
+
+
+class Orthogonal(Initializer):
+    def __init__(self, gain: float = 1.0):
+        super().__init__(gain=gain)
+        self.gain = gain
+
+    def _init(self, shape):
+        rows, cols = shape[0], int(np.prod(shape[1:]))
+        a = np_rng().normal(0, 1, (max(rows, cols), min(rows, cols)))
+        q, r = np.linalg.qr(a)
+        q *= np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        return self.gain * q[:rows, :cols].reshape(shape)
+
+
+_NAMES = {
+    "normal": Normal, "truncatednormal": TruncatedNormal, "uniform": Uniform,
+    "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform, "xavier_normal": XavierNormal,
+    "xaviernormal": XavierNormal, "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal,
+    "henormal": HeNormal, "ones": One, "one": One, "zeros": Zero, "zero": Zero, "identity": Identity,
+    "eye": Identity, "orthogonal": Orthogonal,
+}
+
+
+def _as_initializer(init) -> Initializer:
+    if isinstance(init, Initializer):
+        return init
+    if isinstance(init, str):
+        cls = _NAMES.get(init.lower())
+        if cls is None:
+            raise ValueError(f"For 'initializer', the 'init' {init!r} is not supported; use one of "
+                             f"{sorted(set(_NAMES))}.")
+        return cls()
+    if isinstance(init, bool) or not isinstance(init, numbers.Number):
+        raise TypeError(f"For 'initializer', the 'init' must be a str, number, Initializer or Tensor, but got "
+                        f"{type(init).__name__}.")
+    return Constant(init)
+
+
+def _init_array(init, shape, dtype: mstype.Type):
+    """The numpy values of ``initializer(init, shape, dtype)``."""
+    from .._tensor import Tensor
+    if isinstance(init, Tensor):
+        if init.shape != tuple(shape):
+            raise ValueError(f"For 'initializer', the shape of the Tensor {list(init.shape)} must equal 'shape' "
+                             f"{list(shape)}.")
+        return init.asnumpy().astype(dtype.np)
+    if isinstance(init, np.ndarray):
+        return init.astype(dtype.np)
+    values = _as_initializer(init)._init(tuple(shape))
+    return np.asarray(values).astype(dtype.np)
+
+
+def initializer(init, shape=None, dtype=mstype.float32):
+    """``mindspore.common.initializer.initializer``: a Tensor of ``shape`` filled by ``init``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.common.initializer import initializer, One
+        >>> print(initializer(One(), [2], ms.float32))
+        [1. 1.]
+    """
+    from .._tensor import Tensor
+    if shape is None:
+        if isinstance(init, Tensor):
+            shape = init.shape
+        else:
+            raise ValueError("For 'initializer', the 'shape' must be given.")
+    if isinstance(shape, int):
+        shape = (shape,)
+    shape = tuple(shape)
+    for s in shape:
+        if not isinstance(s, (int, np.integer)) or s < 0:
+            raise ValueError(f"For 'initializer', the 'shape' must be a tuple of non-negative ints, but got "
+                             f"{list(shape)}.")
+    dt = mstype.to_dtype(dtype)
+    return Tensor(_init_array(init, shape, dt), dt)

@@ -1,0 +1,129 @@
+"""``mindspore.context``: set_context / get_context, modes, device, synchronous execution."""
+from __future__ import annotations
+
+import warnings
+
+from ._state import state
+
+GRAPH_MODE = 0
+PYNATIVE_MODE = 1
+
+_ctx = {
+    "mode": PYNATIVE_MODE,
+    "device_target": None,
+    "device_id": 0,
+    "pynative_synchronize": False,
+    "save_graphs": False,
+    "save_graphs_path": ".",
+    "max_call_depth": 1000,
+    "jit_level": "O0",
+    "check_nan": False,
+}
+_warned = set()
+_VALID = {"mode", "device_target", "device_id", "pynative_synchronize", "save_graphs", "save_graphs_path",
+          "max_call_depth", "enable_graph_kernel", "jit_config", "memory_optimize_level", "max_device_memory",
+          "enable_reduce_precision", "variable_memory_max_size", "enable_compile_cache", "compile_cache_path",
+          "runtime_num_threads", "inter_op_parallel_num", "deterministic", "jit_syntax_level", "ascend_config",
+          "gpu_config", "print_file_path", "env_config_path", "precompile_only", "reserve_class_name_in_scope",
+          "graph_kernel_flags", "enable_dump", "save_dump_path", "mempool_block_size", "op_timeout",
+          "support_binary", "memory_offload", "disable_format_transform", "aoe_tune_mode", "check_nan"}
+
+
+def _jax_platform() -> str:
+    import jax
+    try:
+        return jax.default_backend()
+    except RuntimeError:
+        return "cpu"
+
+
+def _set_device(target: str) -> None:
+    if not isinstance(target, str):
+        raise TypeError(f"For 'set_context', the 'device_target' must be a str, but got {type(target).__name__}.")
+    t = target.upper() if target.lower() != "cpu" else "CPU"
+    if t not in ("CPU", "GPU", "ASCEND"):
+        raise ValueError(f"For 'set_context', the 'device_target' must be one of ['CPU', 'GPU', 'Ascend'], but got "
+                         f"{target!r}.")
+    t = "Ascend" if t == "ASCEND" else t
+    have_gpu = _jax_platform() == "gpu"
+    if t in ("GPU", "Ascend") and not (t == "GPU" and have_gpu):
+        if t not in _warned:
+            _warned.add(t)
+            warnings.warn(f"device_target '{t}' is not available on this machine (JAX sees: {_jax_platform()}); "
+                          f"running on CPU.", RuntimeWarning, stacklevel=3)
+        t = "GPU" if have_gpu else "CPU"
+    _ctx["device_target"] = t
+
+
+def set_context(**kwargs) -> None:
+    """``mindspore.set_context``: mode, device_target, pynative_synchronize, ...
+
+    Examples:
+        >>> import mindjax as ms
+        >>> ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
+        >>> ms.get_context("mode") == ms.PYNATIVE_MODE
+        True
+    """
+    for key, value in kwargs.items():
+        if key not in _VALID:
+            raise ValueError(f"For 'set_context', the keyword argument {key!r} is not recognized; valid ones are "
+                             f"{sorted(_VALID)}.")
+        if key == "mode":
+            if value not in (GRAPH_MODE, PYNATIVE_MODE):
+                raise ValueError(f"For 'set_context', the 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE (1), but "
+                                 f"got {value!r}.")
+            _ctx["mode"] = value
+        elif key == "device_target":
+            _set_device(value)
+        elif key == "pynative_synchronize":
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'set_context', the 'pynative_synchronize' must be a bool, but got {value!r}.")
+            _ctx[key] = value
+            state.sync = value
+        elif key == "check_nan":
+            _ctx[key] = bool(value)
+            state.check_nan = bool(value)
+        else:
+            _ctx[key] = value
+
+
+def get_context(attr_key: str):
+    """``mindspore.get_context``: the value of one context key."""
+    if attr_key == "device_target" and _ctx["device_target"] is None:
+        return "GPU" if _jax_platform() == "gpu" else "CPU"
+    if attr_key not in _ctx and attr_key not in _VALID:
+        raise ValueError(f"For 'get_context', the key {attr_key!r} is not recognized.")
+    return _ctx.get(attr_key)
+
+
+def set_device(device_target: str, device_id: int | None = None) -> None:
+    """``mindspore.set_device``."""
+    _set_device(device_target)
+    if device_id is not None:
+        _ctx["device_id"] = device_id
+
+
+def is_graph_mode() -> bool:
+    return _ctx["mode"] == GRAPH_MODE
+
+
+class ParallelMode:
+    STAND_ALONE = "stand_alone"
+    DATA_PARALLEL = "data_parallel"
+    SEMI_AUTO_PARALLEL = "semi_auto_parallel"
+    AUTO_PARALLEL = "auto_parallel"
+
+
+_auto_parallel = {"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "gradients_mean": False}
+
+
+def set_auto_parallel_context(**kwargs) -> None:
+    _auto_parallel.update(kwargs)
+
+
+def get_auto_parallel_context(attr_key: str):
+    return _auto_parallel.get(attr_key)
+
+
+def reset_auto_parallel_context() -> None:
+    _auto_parallel.update({"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "gradients_mean": False})

@@ -1,0 +1,19 @@
+"""``mindspore.nn``: Cell, layers, losses, optimizers, wrappers, metrics."""
+from .cell import Cell  # noqa: F401
+from .layer import *  # noqa: F401,F403
+from .loss import *  # noqa: F401,F403
+from .optim import *  # noqa: F401,F403
+from .wrap import *  # noqa: F401,F403
+from ._lr import *  # noqa: F401,F403
+from ..common.parameter import Parameter, ParameterTuple  # noqa: F401
+
+
+def __getattr__(name):
+    if name == "metrics":
+        import importlib
+        return importlib.import_module(f"{__name__}.metrics")
+    if name in ("Accuracy", "Loss", "Metric", "TopKCategoricalAccuracy", "Precision", "Recall", "Top1CategoricalAccuracy",
+                "Top5CategoricalAccuracy", "MAE", "MSE", "get_metric_fn"):
+        import importlib
+        return getattr(importlib.import_module(f"{__name__}.metrics"), name)
+    raise AttributeError(f"module 'mindspore.nn' has no attribute '{name}'")

@@ -1,0 +1,421 @@
+"""nn.Cell: the building block of networks, with Parameter registration, hooks and
+custom bprop.
+
+A Cell with no hooks and no bprop calls ``construct`` directly: hooks cost nothing
+until one is registered.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .._state import state
+from .._tensor import Tensor
+from .._autograd import hooks as H
+from .._autograd.tape import Node
+from ..common.parameter import Parameter, ParameterTuple
+from .. import context as _context
+
+
+def _cell_repr(cell, indent=""):
+    ext = cell.extend_repr()
+    if not cell._cells:
+        return f"{type(cell).__name__}<{ext}>"
+    lines = [f"{type(cell).__name__}<{ext}"]
+    for name, c in cell._cells.items():
+        if c is None:
+            continue
+        sub = _cell_repr(c).replace("\n", "\n  ")
+        lines.append(f"  ({name}): {sub}")
+    lines.append("  >")
+    return "\n".join(lines)
+
+
+class Cell:
+    """MindSpore's ``nn.Cell``: subclass it, create layers and Parameters in
+    ``__init__`` and write the computation in ``construct``.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> from mindjax import nn, ops
+        >>> class Net(nn.Cell):
+        ...     def __init__(self):
+        ...         super().__init__()
+        ...         self.w = ms.Parameter(ms.Tensor(np.ones(2), ms.float32), name="w")
+        ...     def construct(self, x):
+        ...         return ops.mul(x, self.w)
+        >>> print(Net()(ms.Tensor([1.0, 2.0])))
+        [1. 2.]
+    """
+
+    def __init__(self, auto_prefix: bool = True, flags=None):
+        d = self.__dict__
+        d["_params"] = OrderedDict()
+        d["_cells"] = OrderedDict()
+        d["_forward_pre_hooks"] = OrderedDict()
+        d["_forward_pre_hooks_kw"] = set()
+        d["_forward_hooks"] = OrderedDict()
+        d["_forward_hooks_kw"] = set()
+        d["_backward_pre_hooks"] = OrderedDict()
+        d["_backward_hooks"] = OrderedDict()
+        d["_auto_prefix"] = auto_prefix
+        d["training"] = False
+        d["requires_grad"] = False
+        d["_plain"] = type(self).bprop is Cell.bprop
+        d["_jit_cache"] = None
+        d["_hook_version"] = 0
+        d["cell_type"] = None
+        d["_scope"] = None
+        d["bprop_debug"] = False
+        d["_param_prefix"] = ""
+        d["internal_params"] = []
+        d["_cell_name"] = ""
+
+    # ---- attribute registration -----------------------------------------------------------
+    def __getattr__(self, name):
+        d = self.__dict__
+        if "_params" in d:
+            if name in d["_params"]:
+                return d["_params"][name]
+            if name in d["_cells"]:
+                return d["_cells"][name]
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
+
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        if "_params" not in d:
+            if isinstance(value, (Parameter, Cell)):
+                raise AttributeError(f"For '{type(self).__name__}', call 'super().__init__()' in __init__ before "
+                                     f"assigning the Parameter or Cell '{name}'.")
+            object.__setattr__(self, name, value)
+            return
+        params, cells = d["_params"], d["_cells"]
+        if isinstance(value, Parameter):
+            cells.pop(name, None)
+            d.pop(name, None)
+            if value.name == "Parameter" and not value.__dict__.get("_user_named"):
+                value.name = name
+            if d["_param_prefix"] and not value.name.startswith(d["_param_prefix"]):
+                value.name = d["_param_prefix"] + value.name
+            params[name] = value
+        elif isinstance(value, Cell):
+            params.pop(name, None)
+            d.pop(name, None)
+            if d["_auto_prefix"]:
+                value.update_parameters_name(name + ".")
+            value.__dict__["_cell_name"] = name
+            cells[name] = value
+        elif isinstance(value, ParameterTuple):
+            for p in value:
+                if p.name == "Parameter":
+                    p.name = name
+            object.__setattr__(self, name, value)
+        elif value is None and (name in params or name in cells):
+            if name in params:
+                params[name] = None
+            else:
+                cells[name] = None
+        else:
+            if name in params and isinstance(value, Tensor):
+                params[name].set_data(value)
+                return
+            if name in cells:
+                raise TypeError(f"For '{type(self).__name__}', the attribute '{name}' is a Cell and can only be "
+                                f"replaced by a Cell or None, but got {type(value).__name__}.")
+            object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        d = self.__dict__
+        if name in d.get("_params", {}):
+            del d["_params"][name]
+        elif name in d.get("_cells", {}):
+            del d["_cells"][name]
+        else:
+            object.__delattr__(self, name)
+
+    def __dir__(self):
+        return list(super().__dir__()) + list(self._params) + list(self._cells)
+
+    def __getstate__(self):
+        return self.__dict__.copy()
+
+    def __setstate__(self, st):
+        self.__dict__.update(st)
+
+    # ---- calling ----------------------------------------------------------------------------------
+    def construct(self, *inputs, **kwargs):
+        raise NotImplementedError(f"For '{type(self).__name__}', the method 'construct' must be defined.")
+
+    def bprop(self, *args):  # placeholder: a subclass that defines bprop replaces the gradient
+        raise NotImplementedError
+
+    def __call__(self, *args, **kwargs):
+        if self._plain and not self._forward_pre_hooks and not self._forward_hooks and \
+                not self._backward_pre_hooks and not self._backward_hooks and not state.check_nan and \
+                _context._ctx["mode"] == 1:
+            return self.construct(*args, **kwargs)
+        return self._call_full(args, kwargs)
+
+    def _call_full(self, args, kwargs):
+        if _context._ctx["mode"] == _context.GRAPH_MODE and not state.jit_depth:
+            from .._jit.api import graph_mode_call
+            return graph_mode_call(self, args, kwargs)
+        if state.check_nan:
+            state.cell_stack.append(self._cell_name or type(self).__name__)
+        try:
+            for hid, h in list(self._forward_pre_hooks.items()):
+                if hid in self._forward_pre_hooks_kw:
+                    r = h(self, args, kwargs)
+                    if r is not None:
+                        args, kwargs = r
+                        args = args if isinstance(args, tuple) else (args,)
+                else:
+                    r = h(self, args)
+                    if r is not None:
+                        args = r if isinstance(r, tuple) else (r,)
+            gstate = None
+            if state.grad_depth and (self._backward_hooks or self._backward_pre_hooks):
+                gstate = H.CellGradState()
+                if self._backward_hooks:
+                    args = H.wrap_cell_inputs(self, args, gstate)
+            if not self._plain and state.grad_depth:
+                out = self._call_with_bprop(args, kwargs)
+            else:
+                out = self.construct(*args, **kwargs)
+            if gstate is not None:
+                out = H.wrap_cell_outputs(self, out, gstate)
+            for hid, h in list(self._forward_hooks.items()):
+                r = h(self, args, kwargs, out) if hid in self._forward_hooks_kw else h(self, args, out)
+                if r is not None:
+                    out = r
+            return out
+        finally:
+            if state.check_nan:
+                state.cell_stack.pop()
+
+    def _call_with_bprop(self, args, kwargs):
+        """Run construct without recording, and record one node whose backward is the
+        user's ``bprop(*inputs, out, dout)``."""
+        depth = state.grad_depth
+        state.grad_depth = 0
+        try:
+            out = self.construct(*args, **kwargs)
+        finally:
+            state.grad_depth = depth
+        tensors = [a for a in args if isinstance(a, Tensor)]
+        internal = [p for p in (self.internal_params or []) if isinstance(p, Parameter)]
+        node_inputs = tuple(tensors) + tuple(internal)
+        if not any(t._node is not None for t in node_inputs):
+            return out
+        outs = out if isinstance(out, tuple) else (out,)
+        out_tensors = [o for o in outs if isinstance(o, Tensor)]
+        cell = self
+        name = type(self).__name__
+
+        def backward(node, douts, needs):
+            fwd_out = out if isinstance(out, tuple) else out
+            dout = tuple(douts) if isinstance(out, tuple) else douts[0]
+            res = cell.bprop(*args, fwd_out, dout)
+            param_grads = {}
+            if internal and isinstance(res, tuple) and len(res) == 2 and isinstance(res[1], dict):
+                res, param_grads = res
+            if isinstance(res, Tensor):
+                res = (res,)
+            if not isinstance(res, (tuple, list)):
+                raise TypeError(f"For '{name}', the custom bprop must return a tuple of gradients, but got "
+                                f"{type(res).__name__}.")
+            res = tuple(res)
+            if len(res) != len(args):
+                raise ValueError(f"For '{name}', the custom bprop returned {len(res)} gradients, but the Cell has "
+                                 f"{len(args)} inputs.")
+            grads = []
+            for i, (a, g) in enumerate(zip(args, res)):
+                if not isinstance(a, Tensor):
+                    continue
+                if g is not None:
+                    if not isinstance(g, Tensor):
+                        raise TypeError(f"For '{name}', the custom bprop's gradient {i} must be a Tensor, but got "
+                                        f"{type(g).__name__}.")
+                    if g.shape != a.shape:
+                        raise ValueError(f"For '{name}', the custom bprop's gradient {i} has shape {list(g.shape)}, "
+                                         f"but input {i} has shape {list(a.shape)}.")
+                grads.append(g)
+            for p in internal:
+                g = param_grads.get(p)
+                if g is None:
+                    for k, v in param_grads.items():
+                        if k is p or (isinstance(k, str) and k == p.name):
+                            g = v
+                grads.append(g)
+            return tuple(grads)
+
+        node = Node(backward, node_inputs, tuple(o._data for o in out_tensors), None, f"{name}.bprop")
+        it = iter(range(len(out_tensors)))
+        wrapped = tuple(Tensor._make(o._data, node, next(it)) if isinstance(o, Tensor) else o for o in outs)
+        return wrapped if isinstance(out, tuple) else wrapped[0]
+
+    # ---- hooks ------------------------------------------------------------------------------------------
+    def _hooks_changed(self):
+        self.__dict__["_hook_version"] += 1
+
+    def _register(self, table, hook, kind, kw_table=None, with_kwargs=False):
+        if not callable(hook):
+            raise TypeError(f"For '{type(self).__name__}.{kind}', the 'hook_fn' must be a function, but got "
+                            f"{type(hook).__name__}.")
+        handle = H.RemovableHandle(table, self._hooks_changed)
+        table[handle.id] = hook
+        if with_kwargs and kw_table is not None:
+            kw_table.add(handle.id)
+        self._hooks_changed()
+        return handle
+
+    def register_forward_pre_hook(self, hook_fn, with_kwargs: bool = False):
+        """``hook_fn(cell, inputs)`` runs before ``construct``; a non-None return replaces the inputs."""
+        return self._register(self._forward_pre_hooks, hook_fn, "register_forward_pre_hook",
+                              self._forward_pre_hooks_kw, with_kwargs)
+
+    def register_forward_hook(self, hook_fn, with_kwargs: bool = False):
+        """``hook_fn(cell, inputs, output)`` runs after ``construct``; a non-None return replaces the output."""
+        return self._register(self._forward_hooks, hook_fn, "register_forward_hook",
+                              self._forward_hooks_kw, with_kwargs)
+
+    def register_backward_pre_hook(self, hook_fn):
+        """``hook_fn(cell, grad_output)`` sees the gradient w.r.t. the outputs; may return a replacement tuple."""
+        return self._register(self._backward_pre_hooks, hook_fn, "register_backward_pre_hook")
+
+    def register_backward_hook(self, hook_fn):
+        """``hook_fn(cell, grad_input, grad_output)``; may return a replacement for grad_input (a tuple)."""
+        return self._register(self._backward_hooks, hook_fn, "register_backward_hook")
+
+    # ---- parameters and sub-cells --------------------------------------------------------------------
+    def insert_param_to_cell(self, param_name: str, param: Parameter, check_name_contain_dot: bool = True):
+        if not isinstance(param_name, str) or not param_name or (check_name_contain_dot and "." in param_name):
+            raise KeyError(f"For 'insert_param_to_cell', the 'param_name' must be a non-empty str without '.', but "
+                           f"got {param_name!r}.")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"For 'insert_param_to_cell', the 'param' must be a Parameter, but got "
+                            f"{type(param).__name__}.")
+        if param is not None and param.name == "Parameter":
+            param.name = param_name
+        self._params[param_name] = param
+
+    def insert_child_to_cell(self, child_name: str, child_cell):
+        if not isinstance(child_name, str) or not child_name or "." in child_name:
+            raise KeyError(f"For 'insert_child_to_cell', the 'child_name' must be a non-empty str without '.', but "
+                           f"got {child_name!r}.")
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            raise TypeError(f"For 'insert_child_to_cell', the 'child_cell' must be a Cell, but got "
+                            f"{type(child_cell).__name__}.")
+        setattr(self, child_name, child_cell)
+
+    def update_parameters_name(self, prefix: str = "", recurse: bool = True):
+        for _, p in self.parameters_and_names(expand=recurse):
+            if not p.name.startswith(prefix):
+                p.name = prefix + p.name
+        self.__dict__["_param_prefix"] = prefix + self.__dict__.get("_param_prefix", "")
+
+    def cells_and_names(self, cells=None, name_prefix: str = ""):
+        t = cells if cells is not None else set()
+        if id(self) in t:
+            return
+        t.add(id(self))
+        yield name_prefix, self
+        for name, c in self._cells.items():
+            if c is not None:
+                yield from c.cells_and_names(t, f"{name_prefix}.{name}" if name_prefix else name)
+
+    def parameters_and_names(self, name_prefix: str = "", expand: bool = True):
+        """(name, Parameter) pairs; names follow the attribute path (``block.dense.weight``)."""
+        seen = set()
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        for cname, cell in cells:
+            for pname, p in cell._params.items():
+                if p is None or id(p) in seen:
+                    continue
+                seen.add(id(p))
+                yield (f"{cname}.{pname}" if cname else pname), p
+
+    def get_parameters(self, expand: bool = True):
+        """A generator over the Parameters (as MindSpore: ``type(...)`` is generator)."""
+        for _, p in self.parameters_and_names(expand=expand):
+            yield p
+
+    def trainable_params(self, recurse: bool = True) -> list:
+        return [p for p in self.get_parameters(recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse: bool = True) -> list:
+        return [p for p in self.get_parameters(recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse: bool = True) -> OrderedDict:
+        return OrderedDict((p.name, p) for p in self.get_parameters(recurse))
+
+    def name_cells(self) -> OrderedDict:
+        return OrderedDict((k, v) for k, v in self._cells.items() if v is not None)
+
+    def cells(self):
+        return self.name_cells().values()
+
+    def get_flags(self):
+        return {}
+
+    def set_train(self, mode: bool = True) -> "Cell":
+        """Training (``phase`` 'train') or inference ('predict') for this Cell and its children."""
+        for _, c in self.cells_and_names():
+            c.__dict__["training"] = bool(mode)
+        return self
+
+    @property
+    def phase(self) -> str:
+        return "train" if self.training else "predict"
+
+    def set_grad(self, requires_grad: bool = True) -> "Cell":
+        self.__dict__["requires_grad"] = requires_grad
+        return self
+
+    def init_parameters_data(self, auto_parallel_mode: bool = False):
+        return {p: p for p in self.get_parameters()}
+
+    def apply(self, fn) -> "Cell":
+        for c in self.cells():
+            c.apply(fn)
+        fn(self)
+        return self
+
+    def to_float(self, dst_type) -> "Cell":
+        from .. import _dtype as mstype
+        self.__dict__["_float_dtype"] = mstype.to_dtype(dst_type)
+        for c in self.cells():
+            c.to_float(dst_type)
+        return self
+
+    def set_boost(self, boost_type):
+        return self
+
+    def set_comm_fusion(self, *args, **kwargs):
+        return self
+
+    def recompute(self, **kwargs):
+        return self
+
+    def extend_repr(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        return _cell_repr(self)
+
+    @property
+    def cls_name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def param_prefix(self) -> str:
+        return self._param_prefix
+
+    def compile_and_run(self, *args, **kwargs):
+        return self(*args, **kwargs)
+
+    def exec_checkpoint_graph(self):
+        pass
+
+    def __bool__(self):
+        return True

@@ -1,0 +1,134 @@
+"""SequentialCell, CellList, CellDict."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from ..cell import Cell
+
+__all__ = ["SequentialCell", "CellList", "CellDict"]
+
+
+class SequentialCell(Cell):
+    """Cells run one after another (from a list or an OrderedDict of them)."""
+
+    def __init__(self, *args):
+        super().__init__()
+        cells = args[0] if len(args) == 1 and isinstance(args[0], (list, OrderedDict, dict)) else args
+        if isinstance(cells, dict):
+            for k, c in cells.items():
+                self.insert_child_to_cell(k, c)
+        else:
+            for i, c in enumerate(cells):
+                if not isinstance(c, Cell):
+                    raise TypeError(f"For 'SequentialCell', each element must be a Cell, but got {type(c).__name__}.")
+                self.insert_child_to_cell(str(i), c)
+
+    def __getitem__(self, i):
+        cells = list(self._cells.values())
+        if isinstance(i, slice):
+            return SequentialCell(cells[i])
+        return cells[i]
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells.values())
+
+    def append(self, cell):
+        self.insert_child_to_cell(str(len(self._cells)), cell)
+        return self
+
+    def construct(self, x):
+        for c in self._cells.values():
+            x = c(x)
+        return x
+
+
+class CellList(Cell):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+        if args:
+            self.extend(args[0])
+
+    def __getitem__(self, i):
+        return list(self._cells.values())[i]
+
+    def __setitem__(self, i, cell):
+        key = list(self._cells.keys())[i]
+        self.insert_child_to_cell(key, cell)
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells.values())
+
+    def append(self, cell):
+        self.insert_child_to_cell(str(len(self._cells)), cell)
+        return self
+
+    def extend(self, cells):
+        for c in cells:
+            self.append(c)
+        return self
+
+    def insert(self, index, cell):
+        cells = list(self._cells.values())
+        cells.insert(index, cell)
+        self._cells.clear()
+        for c in cells:
+            self.append(c)
+
+    def construct(self, *inputs):
+        raise NotImplementedError("CellList is a container: call its elements.")
+
+
+class CellDict(Cell):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+        if args:
+            self.update(args[0])
+
+    def __getitem__(self, key):
+        return self._cells[key]
+
+    def __setitem__(self, key, cell):
+        self.insert_child_to_cell(key, cell)
+
+    def __delitem__(self, key):
+        del self._cells[key]
+
+    def __len__(self):
+        return len(self._cells)
+
+    def __iter__(self):
+        return iter(self._cells)
+
+    def __contains__(self, key):
+        return key in self._cells
+
+    def keys(self):
+        return self._cells.keys()
+
+    def values(self):
+        return self._cells.values()
+
+    def items(self):
+        return self._cells.items()
+
+    def update(self, cells):
+        items = cells.items() if isinstance(cells, dict) else cells
+        for k, c in items:
+            self[k] = c
+
+    def pop(self, key):
+        c = self._cells[key]
+        del self._cells[key]
+        return c
+
+    def clear(self):
+        self._cells.clear()
+
+    def construct(self, *inputs):
+        raise NotImplementedError("CellDict is a container: call its elements.")

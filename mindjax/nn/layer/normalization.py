@@ -1,0 +1,95 @@
+"""BatchNorm1d/2d, LayerNorm, GroupNorm."""
+from __future__ import annotations
+
+from ... import _dtype as mstype
+from ...common.parameter import Parameter
+from ...common.initializer import initializer
+from ... import ops
+from ..cell import Cell
+from ._check import positive_int
+
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm"]
+
+
+class _BatchNorm(Cell):
+    ndim = (2, 4)
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init="ones", beta_init="zeros",
+                 moving_mean_init="zeros", moving_var_init="ones", use_batch_statistics=None, data_format="NCHW",
+                 dtype=mstype.float32):
+        super().__init__()
+        cls = type(self).__name__
+        self.num_features = positive_int(cls, "num_features", num_features)
+        if not 0 <= momentum <= 1:
+            raise ValueError(f"For '{cls}', the 'momentum' must be in range [0, 1], but got {momentum}.")
+        self.eps, self.momentum, self.affine = eps, momentum, affine
+        self.use_batch_statistics = use_batch_statistics
+        self.moving_mean = Parameter(initializer(moving_mean_init, [num_features], dtype), name="mean",
+                                     requires_grad=False)
+        self.moving_variance = Parameter(initializer(moving_var_init, [num_features], dtype), name="variance",
+                                         requires_grad=False)
+        self.gamma = Parameter(initializer(gamma_init, [num_features], dtype), name="gamma", requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, [num_features], dtype), name="beta", requires_grad=affine)
+
+    def construct(self, x):
+        cls = type(self).__name__
+        if x.ndim not in self.ndim:
+            raise ValueError(f"For '{cls}', the input must have rank in {list(self.ndim)}, but got shape "
+                             f"{list(x.shape)}.")
+        if x.shape[1] != self.num_features:
+            raise ValueError(f"For '{cls}', the input channels must be 'num_features' {self.num_features}, but got "
+                             f"input shape {list(x.shape)}.")
+        training = self.training if self.use_batch_statistics is None else self.use_batch_statistics
+        # MindSpore's momentum weighs the old statistics: running = momentum * running + (1 - momentum) * batch
+        return ops.batch_norm(x, self.moving_mean, self.moving_variance, self.gamma, self.beta, training,
+                              1 - self.momentum, self.eps)
+
+    def extend_repr(self):
+        return (f"num_features={self.num_features}, eps={self.eps}, momentum={self.momentum}, gamma={self.gamma}, "
+                f"beta={self.beta}, moving_mean={self.moving_mean}, moving_variance={self.moving_variance}")
+
+
+class BatchNorm1d(_BatchNorm):
+    ndim = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    ndim = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    ndim = (5,)
+
+
+class LayerNorm(Cell):
+    def __init__(self, normalized_shape, begin_norm_axis=-1, begin_params_axis=-1, gamma_init="ones",
+                 beta_init="zeros", epsilon=1e-7, dtype=mstype.float32):
+        super().__init__()
+        if not isinstance(normalized_shape, (tuple, list)):
+            raise TypeError(f"For 'LayerNorm', the 'normalized_shape' must be a tuple or list, but got "
+                            f"{type(normalized_shape).__name__}.")
+        self.normalized_shape = tuple(normalized_shape)
+        self.begin_norm_axis, self.epsilon = begin_norm_axis, epsilon
+        self.gamma = Parameter(initializer(gamma_init, list(normalized_shape), dtype), name="gamma")
+        self.beta = Parameter(initializer(beta_init, list(normalized_shape), dtype), name="beta")
+
+    def construct(self, x):
+        axis = self.begin_norm_axis % x.ndim
+        return ops.layer_norm(x, x.shape[axis:], self.gamma, self.beta, self.epsilon)
+
+
+class GroupNorm(Cell):
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, gamma_init="ones", beta_init="zeros",
+                 dtype=mstype.float32):
+        super().__init__()
+        positive_int("GroupNorm", "num_groups", num_groups)
+        positive_int("GroupNorm", "num_channels", num_channels)
+        if num_channels % num_groups:
+            raise ValueError(f"For 'GroupNorm', the 'num_channels' {num_channels} must be divisible by 'num_groups' "
+                             f"{num_groups}.")
+        self.num_groups, self.num_channels, self.eps = num_groups, num_channels, eps
+        self.gamma = Parameter(initializer(gamma_init, [num_channels], dtype), name="gamma", requires_grad=affine)
+        self.beta = Parameter(initializer(beta_init, [num_channels], dtype), name="beta", requires_grad=affine)
+
+    def construct(self, x):
+        return ops.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)

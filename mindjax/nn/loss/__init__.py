@@ -1,0 +1,2 @@
+"""Loss Cells."""
+from .loss import *  # noqa: F401,F403

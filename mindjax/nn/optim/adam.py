@@ -1,0 +1,84 @@
+"""Adam, AdamWeightDecay (AdamW)."""
+from __future__ import annotations
+
+from ... import _dtype as mstype
+from ..._tensor import Tensor
+from ...common.parameter import Parameter, ParameterTuple
+from ... import ops
+from .optimizer import Optimizer
+
+
+class Adam(Optimizer):
+    """``nn.Adam``: m = b1 m + (1-b1) g; v = b2 v + (1-b2) g^2;
+    p -= lr * sqrt(1-b2^t)/(1-b1^t) * m / (sqrt(v) + eps)."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+                 use_nesterov=False, weight_decay=0.0, loss_scale=1.0, use_amsgrad=False, **kwargs):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        for name, b in (("beta1", beta1), ("beta2", beta2)):
+            if not 0 < b < 1:
+                raise ValueError(f"For 'Adam', the '{name}' must be in range (0.0, 1.0), but got {b}.")
+        if eps <= 0:
+            raise ValueError(f"For 'Adam', the 'eps' must be greater than 0, but got {eps}.")
+        self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
+        self.moment1 = ParameterTuple(Parameter(ops.zeros_like(p), name="moment1." + p.name, requires_grad=False)
+                                      for p in self.parameters)
+        self.moment2 = ParameterTuple(Parameter(ops.zeros_like(p), name="moment2." + p.name, requires_grad=False)
+                                      for p in self.parameters)
+        self.beta1_power = Parameter(Tensor(1.0, mstype.float32), name="beta1_power", requires_grad=False)
+        self.beta2_power = Parameter(Tensor(1.0, mstype.float32), name="beta2_power", requires_grad=False)
+
+    def construct(self, gradients):
+        grads = self._prep_grads(gradients)
+        b1p = ops.mul(self.beta1_power, self.beta1)
+        b2p = ops.mul(self.beta2_power, self.beta2)
+        ops.assign(self.beta1_power, b1p)
+        ops.assign(self.beta2_power, b2p)
+        for i, (p, m, v, g) in enumerate(zip(self.parameters, self.moment1, self.moment2, grads)):
+            lr = self._lr_at(i)
+            nm = ops.add(ops.mul(m, self.beta1), ops.mul(g, 1 - self.beta1))
+            nv = ops.add(ops.mul(v, self.beta2), ops.mul(ops.square(g), 1 - self.beta2))
+            ops.assign(m, nm)
+            ops.assign(v, nv)
+            alpha = ops.mul(ops.div(ops.sqrt(ops.sub(1, b2p)), ops.sub(1, b1p)), lr)
+            mm = ops.add(ops.mul(nm, self.beta1), ops.mul(g, 1 - self.beta1)) if self.use_nesterov else nm
+            upd = ops.div(ops.mul(mm, ops.cast(alpha, p.dtype)), ops.add(ops.sqrt(nv), self.eps))
+            ops.assign(p, ops.sub(p, upd))
+        self._step_done()
+        return True
+
+
+class AdamWeightDecay(Optimizer):
+    """``nn.AdamWeightDecay``: Adam without bias correction, with decoupled weight decay:
+    p -= lr * (m / (sqrt(v) + eps) + weight_decay * p)."""
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
+        super().__init__(learning_rate, params, 0.0)
+        self.beta1, self.beta2, self.eps = beta1, beta2, eps
+        groups = list(params) if not isinstance(params, (list, tuple)) else params
+        if groups and isinstance(groups[0], dict):
+            self._dwd = [float(g.get("weight_decay", weight_decay)) for g in groups for _ in g["params"]]
+        else:
+            self._dwd = [float(weight_decay)] * len(self.parameters)
+        self.moments1 = ParameterTuple(Parameter(ops.zeros_like(p), name="adam_m." + p.name, requires_grad=False)
+                                       for p in self.parameters)
+        self.moments2 = ParameterTuple(Parameter(ops.zeros_like(p), name="adam_v." + p.name, requires_grad=False)
+                                       for p in self.parameters)
+
+    def construct(self, gradients):
+        grads = self._prep_grads(gradients)
+        for i, (p, m, v, g) in enumerate(zip(self.parameters, self.moments1, self.moments2, grads)):
+            lr = self._lr_at(i)
+            nm = ops.add(ops.mul(m, self.beta1), ops.mul(g, 1 - self.beta1))
+            nv = ops.add(ops.mul(v, self.beta2), ops.mul(ops.square(g), 1 - self.beta2))
+            ops.assign(m, nm)
+            ops.assign(v, nv)
+            upd = ops.div(nm, ops.add(ops.sqrt(nv), self.eps))
+            if self._dwd[i]:
+                upd = ops.add(upd, ops.mul(p, self._dwd[i]))
+            ops.assign(p, ops.sub(p, ops.mul(upd, lr)))
+        self._step_done()
+        return True
+
+
+AdamW = AdamWeightDecay

@@ -1,0 +1,71 @@
+"""SGD and Momentum."""
+from __future__ import annotations
+
+from ... import _dtype as mstype
+from ..._tensor import Tensor
+from ...common.parameter import Parameter, ParameterTuple
+from ... import ops
+from .optimizer import Optimizer
+
+
+class Momentum(Optimizer):
+    """``nn.Momentum(params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False)``.
+
+    v = momentum * v + grad;  p -= lr * v   (nesterov: p -= lr * (grad + momentum * v))
+    """
+
+    def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if not isinstance(momentum, (int, float)) or momentum < 0:
+            raise ValueError(f"For 'Momentum', the 'momentum' must be a float >= 0, but got {momentum}.")
+        self.momentum = float(momentum)
+        self.use_nesterov = use_nesterov
+        self.moments = ParameterTuple(Parameter(ops.zeros_like(p), name="moments." + p.name, requires_grad=False)
+                                      for p in self.parameters)
+
+    def construct(self, gradients):
+        grads = self._prep_grads(gradients)
+        for i, (p, v, g) in enumerate(zip(self.parameters, self.moments, grads)):
+            lr = self._lr_at(i)
+            nv = ops.add(ops.mul(v, self.momentum), g)
+            ops.assign(v, nv)
+            step = ops.add(g, ops.mul(nv, self.momentum)) if self.use_nesterov else nv
+            ops.assign(p, ops.sub(p, ops.mul(step, lr)))
+        self._step_done()
+        return True
+
+
+class SGD(Optimizer):
+    """``nn.SGD(params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False, loss_scale=1.0)``."""
+
+    def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
+                 loss_scale=1.0):
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        if momentum < 0:
+            raise ValueError(f"For 'SGD', the 'momentum' must be at least 0.0, but got {momentum}.")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
+                             "equal to 0.0.")
+        self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), nesterov
+        self.accum = ParameterTuple(Parameter(ops.zeros_like(p), name="accum." + p.name, requires_grad=False)
+                                    for p in self.parameters)
+        self.stat = ParameterTuple(Parameter(Tensor(1.0, mstype.float32), name="stat." + p.name, requires_grad=False)
+                                   for p in self.parameters)
+
+    def construct(self, gradients):
+        grads = self._prep_grads(gradients)
+        for i, (p, a, s, g) in enumerate(zip(self.parameters, self.accum, self.stat, grads)):
+            lr = self._lr_at(i)
+            if self.momentum > 0:
+                # first step: accum = grad; then accum = momentum * accum + (1 - dampening) * grad
+                first = ops.cast(s, g.dtype)
+                na = ops.add(ops.mul(ops.add(ops.mul(a, self.momentum), ops.mul(g, 1 - self.dampening)),
+                                     ops.sub(1, first)), ops.mul(g, first))
+                ops.assign(a, na)
+                ops.assign(s, ops.zeros_like(s))
+                step = ops.add(g, ops.mul(na, self.momentum)) if self.nesterov else na
+            else:
+                step = g
+            ops.assign(p, ops.sub(p, ops.mul(step, lr)))
+        self._step_done()
+        return True

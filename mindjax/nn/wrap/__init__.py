@@ -1,0 +1,2 @@
+"""Wrapper Cells: WithLossCell, TrainOneStepCell, ..."""
+from .cell_wrapper import *  # noqa: F401,F403

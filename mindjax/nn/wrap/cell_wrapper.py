@@ -1,0 +1,101 @@
+"""WithLossCell, WithEvalCell, TrainOneStepCell, TrainOneStepWithLossScaleCell."""
+from __future__ import annotations
+
+from ... import _dtype as mstype
+from ..._tensor import Tensor
+from ...common.parameter import Parameter
+from ..._autograd.grad import value_and_grad
+from ... import ops
+from ..cell import Cell
+
+__all__ = ["WithLossCell", "WithEvalCell", "TrainOneStepCell", "TrainOneStepWithLossScaleCell", "WithGradCell"]
+
+
+class WithLossCell(Cell):
+    """``nn.WithLossCell(backbone, loss_fn)``: ``loss_fn(backbone(data), label)``."""
+
+    def __init__(self, backbone, loss_fn):
+        super().__init__(auto_prefix=False)
+        self._backbone = backbone
+        self._loss_fn = loss_fn
+
+    def construct(self, data, label):
+        return self._loss_fn(self._backbone(data), label)
+
+    @property
+    def backbone_network(self):
+        return self._backbone
+
+
+class WithEvalCell(Cell):
+    def __init__(self, network, loss_fn, add_cast_fp32=False):
+        super().__init__(auto_prefix=False)
+        self._network = network
+        self._loss_fn = loss_fn
+        self.add_cast_fp32 = add_cast_fp32
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        if self.add_cast_fp32:
+            label = ops.cast(label, mstype.float32)
+            outputs = ops.cast(outputs, mstype.float32)
+        return self._loss_fn(outputs, label), outputs, label
+
+
+class WithGradCell(Cell):
+    def __init__(self, network, loss_fn=None, sens=None):
+        super().__init__(auto_prefix=False)
+        self.network = network if loss_fn is None else WithLossCell(network, loss_fn)
+        self.weights = self.network.trainable_params()
+
+    def construct(self, *inputs):
+        return ops.GradOperation(get_by_list=True)(self.network, self.weights)(*inputs)
+
+
+class TrainOneStepCell(Cell):
+    """``nn.TrainOneStepCell(network, optimizer, sens=None)``: one step of forward,
+    backward and update; returns the loss."""
+
+    def __init__(self, network, optimizer, sens=None, return_grad=False):
+        super().__init__(auto_prefix=False)
+        self.network = network
+        self.network.set_grad()
+        self.optimizer = optimizer
+        self.weights = optimizer.parameters
+        self.sens = 1.0 if sens is None else sens
+        self.return_grad = return_grad
+
+    def construct(self, *inputs):
+        loss, grads = value_and_grad(self.network, None, self.weights)(*inputs)
+        if self.sens != 1.0:
+            grads = tuple(ops.mul(g, self.sens) for g in grads)
+        self.optimizer(grads)
+        if self.return_grad:
+            return loss, grads
+        return loss
+
+
+class TrainOneStepWithLossScaleCell(TrainOneStepCell):
+    """Training with a loss scale: the loss is multiplied by the scale before backward
+    and the gradients divided after; a step whose gradients overflow is skipped.
+    Returns (loss, overflow, scale)."""
+
+    def __init__(self, network, optimizer, scale_sense):
+        super().__init__(network, optimizer)
+        from ...train.loss_scale import _as_scale_manager_cell
+        self.scale_cell = _as_scale_manager_cell(scale_sense)
+
+    def construct(self, *inputs):
+        scale = self.scale_cell.get_scale()
+
+        def scaled(*xs):
+            return ops.mul(self.network(*xs), ops.cast(scale, mstype.float32))
+        loss, grads = value_and_grad(scaled, None, self.weights)(*inputs)
+        loss = ops.div(loss, scale)
+        grads = tuple(ops.div(g, ops.cast(scale, g.dtype)) for g in grads)
+        finite = ops.all(ops.stack([ops.all(ops.isfinite(g)) for g in grads]))
+        overflow = ops.logical_not(finite)
+        self.scale_cell.update(overflow)
+        if bool(finite):
+            self.optimizer(grads)
+        return loss, overflow, scale

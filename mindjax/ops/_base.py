@@ -1,0 +1,136 @@
+"""Shared pieces of op definitions: argument conversion, dtype promotion, sum-to-shape."""
+from __future__ import annotations
+
+import numbers
+
+import jax.numpy as jnp
+import numpy as np
+
+from .. import _dtype as mstype
+from .._tensor import Tensor
+from ._primitive import Op, apply
+
+
+def is_scalar(x) -> bool:
+    return isinstance(x, (bool, numbers.Number, np.generic)) and not isinstance(x, Tensor)
+
+
+def check_tensor(name: str, arg: str, x) -> Tensor:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{name}', the '{arg}' must be a Tensor, but got {type(x).__name__}.")
+    return x
+
+
+def tensor_of(x, name: str = "op", dtype: mstype.Type | None = None) -> Tensor:
+    """``x`` as a Tensor for op input: scalars and lists are converted, Tensors pass."""
+    if isinstance(x, Tensor):
+        return x
+    if isinstance(x, (bool, numbers.Number, np.generic, list, tuple, np.ndarray)):
+        return Tensor(x, dtype)
+    raise TypeError(f"For '{name}', the input must be a Tensor or a number, but got {type(x).__name__}.")
+
+
+def binary_args(name: str, x, y):
+    """Two op inputs as Tensors, with MindSpore's result dtype for the op."""
+    xt, yt = isinstance(x, Tensor), isinstance(y, Tensor)
+    if xt and yt:
+        return x, y, mstype.promote(x.dtype, y.dtype)
+    if xt:
+        if is_scalar(y):
+            dt = mstype.promote_scalar(x.dtype, y)
+            return x, Tensor._make(jnp.asarray(np.asarray(y, dt.np))), dt
+        y = tensor_of(y, name)
+        return x, y, mstype.promote(x.dtype, y.dtype)
+    if yt:
+        if is_scalar(x):
+            dt = mstype.promote_scalar(y.dtype, x)
+            return Tensor._make(jnp.asarray(np.asarray(x, dt.np))), y, dt
+        x = tensor_of(x, name)
+        return x, y, mstype.promote(x.dtype, y.dtype)
+    x, y = tensor_of(x, name), tensor_of(y, name)
+    return x, y, mstype.promote(x.dtype, y.dtype)
+
+
+def broadcast_shape(name: str, a: tuple, b: tuple) -> tuple:
+    try:
+        return tuple(np.broadcast_shapes(a, b))
+    except ValueError:
+        raise ValueError(f"For '{name}', x.shape and y.shape need to broadcast. The value of x.shape[-1] or "
+                         f"y.shape[-1] must be 1 or -1 when they are not the same, but got x.shape = {list(a)} "
+                         f"and y.shape = {list(b)}.") from None
+
+
+# ---- sum_to: the gradient of broadcasting ------------------------------------------
+def _sum_to_fwd(x, *, shape):
+    lead = x.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and x.shape[i + lead] != 1)
+    if axes:
+        x = jnp.sum(x, axis=axes, keepdims=True)
+    return x.reshape(shape)
+
+
+def _sum_to_bprop(ctx, dout):
+    return (broadcast_to(dout, ctx.inputs[0].shape),)
+
+
+_sum_to = Op("SumTo", _sum_to_fwd, _sum_to_bprop)
+
+
+def _broadcast_fwd(x, *, shape):
+    return jnp.broadcast_to(x, shape)
+
+
+def _broadcast_bprop(ctx, dout):
+    return (sum_to(dout, ctx.inputs[0].shape),)
+
+
+_broadcast = Op("BroadcastTo", _broadcast_fwd, _broadcast_bprop)
+
+
+def sum_to(g: Tensor, shape: tuple) -> Tensor:
+    """Sum ``g`` over the axes that broadcasting added to reach its shape from ``shape``."""
+    shape = tuple(shape)
+    if g.shape == shape:
+        return g
+    return apply(_sum_to, (g,), {"shape": shape})
+
+
+def broadcast_to(x: Tensor, shape) -> Tensor:
+    shape = tuple(shape)
+    if any(s == -1 for s in shape):
+        lead = len(shape) - x.ndim
+        shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
+    if x.shape == shape:
+        return x
+    try:
+        np.broadcast_shapes(x.shape, shape)
+    except ValueError:
+        raise ValueError(f"For 'BroadcastTo', the input shape {list(x.shape)} can not be broadcast to "
+                         f"{list(shape)}.") from None
+    return apply(_broadcast, (x,), {"shape": shape})
+
+
+def _cast_fwd(x, *, dtype):
+    return x.astype(dtype)
+
+
+def _cast_bprop(ctx, dout):
+    return (cast(dout, ctx.inputs[0].dtype),)
+
+
+_cast = Op("Cast", _cast_fwd, _cast_bprop)
+
+
+def cast(x, dtype) -> Tensor:
+    """``ops.cast``: ``x`` converted to ``dtype``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.cast(ms.Tensor([1.7, -2.5]), ms.int32))
+        [ 1 -2]
+    """
+    dt = mstype.to_dtype(dtype)
+    x = tensor_of(x, "Cast")
+    if x._data.dtype == dt.np:
+        return x
+    return apply(_cast, (x,), {"dtype": dt.np})

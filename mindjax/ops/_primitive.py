@@ -1,0 +1,244 @@
+"""Op definitions and their dispatch.
+
+An ``Op`` is defined once: a forward on jax arrays and a bprop on mindjax Tensors.
+``apply`` runs it: in PyNative the forward is a cached ``jax.jit`` kernel (one per op
+and attribute set; jax caches per shape and dtype), and a tape node is recorded only
+while a gradient call is running and some input has history. Under ``jit`` the same
+code runs on tracers, so the whole program compiles to one XLA computation.
+"""
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .._state import state
+from .._tensor import Tensor
+from .._autograd.tape import Node
+
+
+def _op_backward(node, douts, needs):
+    op = node.attrs[0]
+    node.needs = needs
+    grads = op.bprop(node, douts[0] if len(douts) == 1 else douts)
+    if not isinstance(grads, (tuple, list)):
+        grads = (grads,)
+    return grads
+
+
+class Op:
+    """One primitive: ``forward(*arrays, **attrs)`` with jax, ``bprop(ctx, dout)`` with ops.
+
+    In ``bprop``, ``ctx.inputs`` are the input Tensors, ``ctx.out`` the output Tensor
+    (``ctx.out_tensor(i)`` for several), ``ctx.attrs[1]`` the attribute dict and
+    ``ctx.needs[i]`` tells whether input i needs a gradient at all.
+    """
+
+    __slots__ = ("name", "forward", "bprop", "n_out", "_kernels", "jit", "__weakref__")
+
+    def __init__(self, name, forward, bprop=None, n_out=1, jit=True):
+        self.name = name
+        self.forward = forward
+        self.bprop = vjp_bprop if bprop == "vjp" else bprop
+        self.n_out = n_out
+        self.jit = jit
+        self._kernels = {}
+
+    def def_bprop(self, fn):
+        self.bprop = fn
+        return fn
+
+    def kernel(self, attrs: dict):
+        key = tuple(attrs.items()) if attrs else ()
+        try:
+            return self._kernels[key]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable attribute: no caching
+            return functools.partial(self.forward, **attrs)
+        fn = functools.partial(self.forward, **attrs) if attrs else self.forward
+        k = jax.jit(fn) if self.jit else fn
+        self._kernels[key] = k
+        return k
+
+    def __call__(self, *tensors, **attrs):
+        return apply(self, tensors, attrs)
+
+    def __repr__(self):
+        return f"Op({self.name})"
+
+
+def attrs_of(ctx) -> dict:
+    return ctx.attrs[1]
+
+
+def apply(op: Op, tensors, attrs: dict):
+    """Run ``op`` on Tensors; returns a Tensor, or a tuple of them for multi-output ops."""
+    kernel = op.kernel(attrs)
+    arrays = [t._data for t in tensors]
+    try:
+        out = kernel(*arrays)
+    except (TypeError, ValueError) as e:
+        raise _op_error(op, e, tensors) from None
+    if state.sync or state.check_nan:
+        _after_op(op, out)
+    if state.grad_depth and op.bprop is not None:
+        for t in tensors:
+            if t._node is not None:
+                if op.n_out == 1:
+                    node = Node(_op_backward, tuple(tensors), (out,), (op, attrs), op.name)
+                    return Tensor._make(out, node, 0)
+                node = Node(_op_backward, tuple(tensors), tuple(out), (op, attrs), op.name)
+                return tuple(Tensor._make(o, node, i) for i, o in enumerate(out))
+    if op.n_out == 1:
+        return Tensor._make(out)
+    return tuple(Tensor._make(o) for o in out)
+
+
+def _op_error(op, e, tensors):
+    shapes = ", ".join(f"{list(t.shape)}:{t.dtype}" for t in tensors)
+    msg = str(e).split("\n")[0]
+    return type(e)(f"For '{op.name}', the inputs ({shapes}) are not valid: {msg}")
+
+
+def _after_op(op, out):
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    for o in outs:
+        if isinstance(o, jax.core.Tracer):
+            return
+        o.block_until_ready()
+    if state.check_nan:
+        for o in outs:
+            if o.dtype.kind in "fc" and not bool(np.isfinite(np.asarray(o)).all()):
+                path = "/".join(state.cell_stack) or "<top level>"
+                raise FloatingPointError(f"For '{op.name}', the output contains NaN or Inf "
+                                         f"(first produced in Cell '{path}').")
+
+
+class Primitive:
+    """Base class of MindSpore's Primitive operators (``ops.Add()``, ``ops.Conv2D(...)``).
+
+    Subclasses set attributes in ``__init__`` and implement ``__call__`` with the
+    functional form, so each op's logic lives in one place.
+    """
+
+    def __init__(self, name: str | None = None):
+        self.name = name or type(self).__name__
+        self.attrs = {}
+
+    def add_prim_attr(self, name, value):
+        self.attrs[name] = value
+        setattr(self, name, value)
+        return self
+
+    def init_prim_io_names(self, inputs, outputs):
+        self.input_names, self.output_names = inputs, outputs
+
+    def set_device(self, device_target):
+        return self
+
+    def shard(self, *args, **kwargs):
+        return self
+
+    def recompute(self, mode=True):
+        return self
+
+    def __repr__(self):
+        attrs = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
+        return f"Prim[{self.name}]" + (f"<{attrs}>" if attrs else "")
+
+
+class PrimitiveWithInfer(Primitive):
+    pass
+
+
+class PrimitiveWithCheck(Primitive):
+    pass
+
+
+def prim_attr_register(fn):
+    """Decorator for a Primitive's ``__init__``: records its arguments as attributes."""
+    import inspect
+    sig = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(self, *args, **kwargs):
+        Primitive.__init__(self, type(self).__name__)
+        bound = sig.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        for k, v in list(bound.arguments.items())[1:]:
+            self.add_prim_attr(k, v)
+        fn(self, *args, **kwargs)
+    return wrapper
+
+
+# ---- bprops derived from the forward ---------------------------------------------------------
+_vjp_ops = {}
+
+
+def _vjp_forward(*args, fwd, n_in, needs, attrs):
+    """Cotangents of ``fwd`` for the inputs flagged in ``needs`` (a jitted kernel).
+
+    Only the needed inputs are differentiated; under XLA the rest of the backward
+    computation is dead code and is removed.
+    """
+    inputs, douts = args[:n_in], args[n_in:]
+    attrs = dict(attrs)
+    idx = [i for i in range(n_in) if needs[i]]
+
+    def f(*xs):
+        full = list(inputs)
+        for i, x in zip(idx, xs):
+            full[i] = x
+        return fwd(*full, **attrs)
+
+    primals = [inputs[i] for i in idx]
+    out, vjp = jax.vjp(f, *primals)
+    outs = out if isinstance(out, (tuple, list)) else (out,)
+    # integer outputs take float0 cotangents; integer inputs get integer zeros back
+    douts = tuple(np.zeros(o.shape, jax.dtypes.float0) if not jnp.issubdtype(o.dtype, jnp.inexact) else d
+                  for o, d in zip(outs, douts))
+    ct = douts[0] if not isinstance(out, (tuple, list)) else type(out)(douts)
+    grads = vjp(ct)
+    return tuple(jnp.zeros(p.shape, p.dtype) if g.dtype == jax.dtypes.float0 else g for p, g in zip(primals, grads))
+
+
+def vjp_op(op: Op) -> Op:
+    """The op computing ``op``'s input gradients; differentiable in turn (grad of grad)."""
+    g = _vjp_ops.get(id(op))
+    if g is None:
+        g = Op(op.name + "Grad", _vjp_forward, vjp_bprop, n_out=-1)
+        _vjp_ops[id(op)] = g
+    return g
+
+
+def vjp_bprop(ctx, dout):
+    """A bprop for any op: the cotangents come from ``jax.vjp`` of the forward."""
+    op, attrs = ctx.attrs
+    needs = tuple(bool(n) for n in ctx.needs)
+    if not any(needs):
+        return (None,) * len(ctx.inputs)
+    douts = dout if isinstance(dout, tuple) else (dout,)
+    inputs = tuple(ctx.inputs)
+    if op.n_out == -1:  # a gradient op: differentiate its own forward
+        fwd, sub_attrs = _vjp_forward, attrs
+    else:
+        fwd, sub_attrs = op.forward, attrs
+    g = vjp_op(op)
+    grads = _apply_vjp(g, inputs + douts, {"fwd": fwd, "n_in": len(inputs), "needs": needs,
+                                           "attrs": tuple(sorted(sub_attrs.items()))})
+    it = iter(grads)
+    return tuple(next(it) if n else None for n in needs)
+
+
+def _apply_vjp(g, tensors, attrs):
+    kernel = g.kernel(attrs)
+    out = kernel(*[t._data for t in tensors])
+    if state.grad_depth:
+        for t in tensors:
+            if t._node is not None:
+                node = Node(_op_backward, tuple(tensors), tuple(out), (g, attrs), g.name)
+                return tuple(Tensor._make(o, node, i) for i, o in enumerate(out))
+    return tuple(Tensor._make(o) for o in out)

@@ -1,0 +1,737 @@
+"""Shape and indexing ops: reshape, transpose, concat, gather, getitem/setitem, fill ..."""
+from __future__ import annotations
+
+import builtins
+import math as _pymath
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .. import _dtype as mstype
+from .._tensor import Tensor
+from ._base import broadcast_to, cast, sum_to, tensor_of, binary_args
+from ._primitive import Op, apply
+from . import math as M
+
+
+# ---- reshape / transpose / squeeze ---------------------------------------------------
+def _reshape_bprop(ctx, dout):
+    return (reshape(dout, ctx.inputs[0].shape),)
+
+
+_reshape = Op("Reshape", lambda x, *, shape: jnp.reshape(x, shape), _reshape_bprop)
+
+
+def _norm_shape(name, x, shape):
+    if isinstance(shape, Tensor):
+        shape = tuple(shape.tolist())
+    if isinstance(shape, int):
+        shape = (shape,)
+    shape = tuple(int(s) for s in shape)
+    if shape.count(-1) > 1:
+        raise ValueError(f"For '{name}', there can be at most one -1 in 'input_shape', but got {list(shape)}.")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise ValueError(f"For '{name}', the value of 'input_shape' must be -1 or >= 0, but got {list(shape)}.")
+            known *= s
+    if -1 in shape:
+        if known == 0 or x.size % known:
+            raise ValueError(f"For '{name}', the product of 'input_shape' should be equal to product of 'input_x' "
+                             f"shape, but got input_x shape: {list(x.shape)}, input_shape: {list(shape)}.")
+        shape = tuple(x.size // known if s == -1 else s for s in shape)
+    elif known != x.size:
+        raise ValueError(f"For '{name}', the product of 'input_x' shape should be equal to product of "
+                         f"'input_shape', but got product of the shape of 'input_x': {x.size}, product of "
+                         f"'input_shape': {known}.")
+    return shape
+
+
+def reshape(input, shape) -> Tensor:
+    """``ops.reshape``: the same elements in ``shape`` (one entry may be -1)."""
+    x = tensor_of(input, "Reshape")
+    shape = _norm_shape("Reshape", x, shape)
+    if shape == x.shape:
+        return x
+    return apply(_reshape, (x,), {"shape": shape})
+
+
+def _transpose_bprop(ctx, dout):
+    perm = ctx.attrs[1]["perm"]
+    inv = tuple(int(i) for i in np.argsort(perm))
+    return (apply(_transpose, (dout,), {"perm": inv}),)
+
+
+_transpose = Op("Transpose", lambda x, *, perm: jnp.transpose(x, perm), _transpose_bprop)
+
+
+def transpose(input, input_perm) -> Tensor:
+    x = tensor_of(input, "Transpose")
+    perm = tuple(int(p) % builtins.max(x.ndim, 1) for p in input_perm)
+    if sorted(perm) != list(range(x.ndim)):
+        raise ValueError(f"For 'Transpose', the 'input_perm' must be a permutation of the dimensions of "
+                         f"'input_x' (rank {x.ndim}), but got {tuple(input_perm)}.")
+    return apply(_transpose, (x,), {"perm": perm})
+
+
+permute = transpose
+
+
+def swapaxes(input, axis0, axis1) -> Tensor:
+    perm = list(range(input.ndim))
+    perm[axis0], perm[axis1] = perm[axis1], perm[axis0]
+    return transpose(input, perm)
+
+
+swapdims = swapaxes
+
+
+def t(input) -> Tensor:
+    return input if input.ndim < 2 else transpose(input, (1, 0))
+
+
+def expand_dims(input_x, axis) -> Tensor:
+    x = tensor_of(input_x, "ExpandDims")
+    n = x.ndim + 1
+    if not -n <= axis < n:
+        raise ValueError(f"For 'ExpandDims', the 'axis' must be in range [{-n}, {n}), but got {axis}.")
+    axis %= n
+    return reshape(x, x.shape[:axis] + (1,) + x.shape[axis:])
+
+
+unsqueeze = expand_dims
+
+
+def squeeze(input, axis=None) -> Tensor:
+    x = tensor_of(input, "Squeeze")
+    if axis is None or axis == ():
+        return reshape(x, tuple(s for s in x.shape if s != 1))
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    axes = tuple(a % builtins.max(x.ndim, 1) for a in axes)
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"For 'Squeeze', the shape of 'input_x' at axis {a} must be 1, but got {x.shape[a]}.")
+    return reshape(x, tuple(s for i, s in enumerate(x.shape) if i not in axes))
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1) -> Tensor:
+    """``ops.flatten``: dimensions start_dim..end_dim merged (MindSpore keeps axis 0 by default)."""
+    x = tensor_of(input, "Flatten")
+    if x.ndim == 0:
+        return reshape(x, (1,))
+    s, e = start_dim % x.ndim, end_dim % x.ndim
+    if s > e:
+        raise ValueError(f"For 'flatten', 'start_dim' cannot come after 'end_dim', but got {start_dim}, {end_dim}.")
+    mid = 1
+    for d in x.shape[s:e + 1]:
+        mid *= d
+    return reshape(x, x.shape[:s] + (mid,) + x.shape[e + 1:])
+
+
+def ravel(input) -> Tensor:
+    return reshape(input, (-1,))
+
+
+# ---- concat / stack / split -----------------------------------------------------------
+def _concat_fwd(*xs, axis, dtype):
+    return jnp.concatenate([x.astype(dtype) for x in xs], axis)
+
+
+def _concat_bprop(ctx, dout):
+    axis = ctx.attrs[1]["axis"]
+    sizes = [x.shape[axis] for x in ctx.inputs]
+    parts = split_sizes(dout, sizes, axis)
+    return tuple(cast(p, x.dtype) for p, x in zip(parts, ctx.inputs))
+
+
+_concat = Op("Concat", _concat_fwd, _concat_bprop)
+
+
+def concat(tensors, axis=0) -> Tensor:
+    """``ops.concat``: Tensors joined along ``axis``."""
+    ts = [tensor_of(t, "Concat") for t in tensors]
+    if not ts:
+        raise ValueError("For 'Concat', the input must not be empty.")
+    nd = ts[0].ndim
+    axis %= builtins.max(nd, 1)
+    dt = ts[0].dtype
+    for t_ in ts[1:]:
+        if t_.ndim != nd or any(a != b for i, (a, b) in enumerate(zip(t_.shape, ts[0].shape)) if i != axis):
+            raise ValueError(f"For 'Concat', all inputs must have the same shape except on 'axis' {axis}, but got "
+                             f"{[list(x.shape) for x in ts]}.")
+        dt = mstype.promote(dt, t_.dtype)
+    return apply(_concat, tuple(ts), {"axis": axis, "dtype": dt.np})
+
+
+cat = concat
+
+
+def stack(tensors, axis=0) -> Tensor:
+    ts = [tensor_of(t_, "Stack") for t_ in tensors]
+    n = ts[0].ndim + 1
+    axis %= n
+    return concat([expand_dims(t_, axis) for t_ in ts], axis)
+
+
+def hstack(tensors):
+    return concat(tensors, 1 if tensors[0].ndim > 1 else 0)
+
+
+def vstack(tensors):
+    return concat([t_ if t_.ndim > 1 else reshape(t_, (1, -1)) for t_ in tensors], 0)
+
+
+def _slice_fwd(x, *, starts, limits, strides):
+    return jax.lax.slice(x, starts, limits, strides)
+
+
+def _slice_bprop(ctx, dout):
+    at = ctx.attrs[1]
+    x = ctx.inputs[0]
+    return (apply(_pad_slice, (dout,), {"shape": x.shape, "starts": at["starts"], "strides": at["strides"]}),)
+
+
+def _pad_slice_fwd(d, *, shape, starts, strides):
+    z = jnp.zeros(shape, d.dtype)
+    idx = tuple(slice(s, s + (n - 1) * st + 1, st) if n else slice(0, 0) for s, n, st in zip(starts, d.shape, strides))
+    return z.at[idx].set(d)
+
+
+def _pad_slice_bprop(ctx, dout):
+    at = ctx.attrs[1]
+    d = ctx.inputs[0]
+    limits = tuple(s + (n - 1) * st + 1 if n else s for s, n, st in zip(at["starts"], d.shape, at["strides"]))
+    return (apply(_slice, (dout,), {"starts": at["starts"], "limits": limits, "strides": at["strides"]}),)
+
+
+_slice = Op("StridedSlice", _slice_fwd, _slice_bprop)
+_pad_slice = Op("StridedSliceGrad", _pad_slice_fwd, _pad_slice_bprop)
+
+
+def slice(input_x, begin, size) -> Tensor:
+    """``ops.slice``: the block of ``size`` starting at ``begin`` (size -1: to the end)."""
+    x = tensor_of(input_x, "Slice")
+    begin = tuple(int(b) for b in begin)
+    limits = tuple(x.shape[i] if s == -1 else b + s for i, (b, s) in enumerate(zip(begin, size)))
+    return apply(_slice, (x,), {"starts": begin, "limits": limits, "strides": (1,) * x.ndim})
+
+
+def strided_slice(input_x, begin, end, strides, *masks) -> Tensor:
+    idx = tuple(builtins.slice(b, e, s) for b, e, s in zip(begin, end, strides))
+    return getitem(input_x, idx)
+
+
+def split_sizes(x, sizes, axis) -> list:
+    out, start = [], 0
+    for s in sizes:
+        starts = tuple(start if i == axis else 0 for i in range(x.ndim))
+        limits = tuple(start + s if i == axis else d for i, d in enumerate(x.shape))
+        out.append(apply(_slice, (x,), {"starts": starts, "limits": limits, "strides": (1,) * x.ndim}))
+        start += s
+    return out
+
+
+def split(tensor, split_size_or_sections, axis=0) -> tuple:
+    """``ops.split``: pieces of ``split_size_or_sections`` (an int size or a list of sizes)."""
+    x = tensor_of(tensor, "Split")
+    axis %= builtins.max(x.ndim, 1)
+    n = x.shape[axis]
+    if isinstance(split_size_or_sections, int):
+        s = split_size_or_sections
+        sizes = [s] * (n // s) + ([n % s] if n % s else [])
+    else:
+        sizes = list(split_size_or_sections)
+        if builtins.sum(sizes) != n:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' must be {n}, but got {sizes}.")
+    return tuple(split_sizes(x, sizes, axis))
+
+
+def chunk(input, chunks, axis=0) -> tuple:
+    n = input.shape[axis]
+    return split(input, -(-n // chunks), axis)
+
+
+def unstack(input_x, axis=0) -> tuple:
+    return tuple(squeeze(p, axis) for p in split(input_x, 1, axis))
+
+
+unbind = unstack
+
+
+def tile(input, dims) -> Tensor:
+    x = tensor_of(input, "Tile")
+    dims = tuple(dims)
+    if len(dims) < x.ndim:
+        dims = (1,) * (x.ndim - len(dims)) + dims
+    x = reshape(x, (1,) * (len(dims) - x.ndim) + x.shape)
+    # tile = broadcast on interleaved axes, then merge: its gradient comes for free
+    inter = []
+    for s in x.shape:
+        inter += [1, s]
+    target = []
+    for d, s in zip(dims, x.shape):
+        target += [d, s]
+    y = broadcast_to(reshape(x, tuple(inter)), tuple(target))
+    return reshape(y, tuple(d * s for d, s in zip(dims, x.shape)))
+
+
+def repeat_interleave(input, repeats, axis=None) -> Tensor:
+    x = input if axis is not None else reshape(input, (-1,))
+    axis = 0 if axis is None else axis % x.ndim
+    y = expand_dims(x, axis + 1)
+    shape = list(y.shape)
+    shape[axis + 1] = repeats
+    y = broadcast_to(y, tuple(shape))
+    new = list(x.shape)
+    new[axis] *= repeats
+    return reshape(y, tuple(new))
+
+
+def flip(input, dims) -> Tensor:
+    x = tensor_of(input, "ReverseV2")
+    dims = (dims,) if isinstance(dims, int) else tuple(d % x.ndim for d in dims)
+    return apply(_flip, (x,), {"dims": dims})
+
+
+_flip = Op("ReverseV2", lambda x, *, dims: jnp.flip(x, dims),
+           lambda ctx, d: (apply(_flip, (d,), ctx.attrs[1]),))
+
+
+def roll(input, shifts, dims=None) -> Tensor:
+    x = tensor_of(input, "Roll")
+    return apply(_roll, (x,), {"shifts": shifts if isinstance(shifts, int) else tuple(shifts),
+                               "dims": dims if dims is None or isinstance(dims, int) else tuple(dims)})
+
+
+def _roll_bprop(ctx, d):
+    at = ctx.attrs[1]
+    sh = at["shifts"]
+    neg = -sh if isinstance(sh, int) else tuple(-s for s in sh)
+    return (apply(_roll, (d,), {"shifts": neg, "dims": at["dims"]}),)
+
+
+_roll = Op("Roll", lambda x, *, shifts, dims: jnp.roll(x, shifts, dims), _roll_bprop)
+
+
+# ---- gather / indexing -------------------------------------------------------------------
+def _gather_fwd(x, idx, *, axis):
+    return jnp.take(x, idx, axis=axis, mode="clip")
+
+
+def _gather_bprop(ctx, dout):
+    x, idx = ctx.inputs
+    axis = ctx.attrs[1]["axis"]
+    return (apply(_scatter_add_axis, (dout, idx), {"shape": x.shape, "axis": axis}), None)
+
+
+def _scatter_add_axis_fwd(d, idx, *, shape, axis):
+    z = jnp.zeros(shape, d.dtype)
+    ix = (builtins.slice(None),) * axis + (idx,)
+    return z.at[ix].add(d)
+
+
+_scatter_add_axis = Op("GatherGrad", _scatter_add_axis_fwd,
+                       lambda ctx, d: (apply(_gather, (d, ctx.inputs[1]), {"axis": ctx.attrs[1]["axis"]}), None))
+_gather = Op("Gather", _gather_fwd, _gather_bprop)
+
+
+def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
+    """``ops.gather``: slices of ``input_params`` along ``axis`` at ``input_indices``."""
+    x = tensor_of(input_params, "Gather")
+    idx = tensor_of(input_indices, "Gather")
+    if idx.dtype.kind not in "iu":
+        raise TypeError(f"For 'Gather', the 'input_indices' must be an int Tensor, but got {idx.dtype}.")
+    return apply(_gather, (x, idx), {"axis": axis % builtins.max(x.ndim, 1)})
+
+
+def _gather_d_fwd(x, idx, *, dim):
+    return jnp.take_along_axis(x, idx, axis=dim)
+
+
+def _gather_d_bprop(ctx, dout):
+    x, idx = ctx.inputs
+    return (apply(_scatter_d, (dout, idx), {"shape": x.shape, "dim": ctx.attrs[1]["dim"]}), None)
+
+
+def _scatter_d_fwd(d, idx, *, shape, dim):
+    z = jnp.zeros(shape, d.dtype)
+    grids = jnp.meshgrid(*[jnp.arange(s) for s in idx.shape], indexing="ij")
+    grids[dim] = idx
+    return z.at[tuple(grids)].add(d)
+
+
+_gather_d = Op("GatherD", _gather_d_fwd, _gather_d_bprop)
+_scatter_d = Op("GatherDGrad", _scatter_d_fwd,
+                lambda ctx, d: (apply(_gather_d, (d, ctx.inputs[1]), {"dim": ctx.attrs[1]["dim"]}), None))
+
+
+def gather_elements(input, dim, index) -> Tensor:
+    x = tensor_of(input, "GatherD")
+    return apply(_gather_d, (x, tensor_of(index)), {"dim": dim % x.ndim})
+
+
+gather_d = gather_elements
+
+
+def _index_key(key):
+    """Split an indexing key into a static part and the Tensor/array parts (by position)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    static, arrays = [], []
+    for k in key:
+        if isinstance(k, Tensor):
+            static.append(("T", len(arrays)))
+            arrays.append(k)
+        elif isinstance(k, (list, np.ndarray)):
+            static.append(("T", len(arrays)))
+            arrays.append(Tensor(np.asarray(k)))
+        elif isinstance(k, builtins.slice):
+            static.append(("S", k.start, k.stop, k.step))
+        elif k is None or k is Ellipsis or isinstance(k, (bool, int, np.integer)):
+            static.append(("C", k if not isinstance(k, np.integer) else int(k)))
+        else:
+            raise TypeError(f"For 'Tensor.__getitem__', an index must be an int, slice, None, Ellipsis, list or "
+                            f"Tensor, but got {type(k).__name__}.")
+    return tuple(static), arrays
+
+
+def _build_key(static, arrays):
+    out = []
+    for s in static:
+        if s[0] == "T":
+            a = arrays[s[1]]
+            out.append(a.astype(bool) if a.dtype == jnp.bool_ else a)
+        elif s[0] == "S":
+            out.append(builtins.slice(s[1], s[2], s[3]))
+        else:
+            out.append(s[1])
+    return tuple(out)
+
+
+def _getitem_fwd(x, *idx, key):
+    return x[_build_key(key, idx)]
+
+
+def _getitem_bprop(ctx, dout):
+    x = ctx.inputs[0]
+    return (apply(_index_add, (dout,) + tuple(ctx.inputs[1:]), {"key": ctx.attrs[1]["key"], "shape": x.shape}),) \
+        + (None,) * (len(ctx.inputs) - 1)
+
+
+def _index_add_fwd(d, *idx, key, shape):
+    return jnp.zeros(shape, d.dtype).at[_build_key(key, idx)].add(d)
+
+
+_getitem = Op("Getitem", _getitem_fwd, _getitem_bprop, jit=True)
+_index_add = Op("GetitemGrad", _index_add_fwd,
+                lambda ctx, d: (apply(_getitem, (d,) + tuple(ctx.inputs[1:]), {"key": ctx.attrs[1]["key"]}),)
+                + (None,) * (len(ctx.inputs) - 1))
+
+
+def _check_int_index(x, static):
+    dim = 0
+    for s in static:
+        if s[0] == "C" and isinstance(s[1], int) and not isinstance(s[1], bool):
+            if dim >= x.ndim:
+                raise IndexError(f"For 'Tensor.__getitem__', too many indices for a Tensor of rank {x.ndim}.")
+            n = x.shape[dim]
+            if not -n <= s[1] < n:
+                raise IndexError(f"For 'Tensor.__getitem__', index {s[1]} is out of bounds for axis {dim} "
+                                 f"with size {n}.")
+        if s[0] == "C" and s[1] is Ellipsis:
+            return
+        if not (s[0] == "C" and s[1] is None):
+            dim += 1
+
+
+def getitem(x: Tensor, key) -> Tensor:
+    static, arrays = _index_key(key)
+    _check_int_index(x, static)
+    if any(a.dtype == mstype.bool_ for a in arrays):
+        # boolean masks give data-dependent shapes: resolve them to integer indices now
+        arrays = [nonzero(a, as_tuple=True) if a.dtype == mstype.bool_ else a for a in arrays]
+        static2, flat = [], []
+        for s in static:
+            if s[0] == "T":
+                a = arrays[s[1]]
+                if isinstance(a, tuple):
+                    for part in a:
+                        static2.append(("T", len(flat)))
+                        flat.append(part)
+                    continue
+                static2.append(("T", len(flat)))
+                flat.append(a)
+            else:
+                static2.append(s)
+        static, arrays = tuple(static2), flat
+    return apply(_getitem, (x,) + tuple(arrays), {"key": static})
+
+
+def _setitem_fwd(x, v, *idx, key):
+    return x.at[_build_key(key, idx)].set(v.astype(x.dtype))
+
+
+def _setitem_bprop(ctx, dout):
+    x, v = ctx.inputs[:2]
+    idx = tuple(ctx.inputs[2:])
+    key = ctx.attrs[1]["key"]
+    gx = apply(_setitem, (dout, zeros_like(v)) + idx, {"key": key}) if ctx.needs[0] else None
+    gv = None
+    if ctx.needs[1]:
+        gv = apply(_getitem, (dout,) + idx, {"key": key})
+        gv = cast(sum_to(gv, v.shape), v.dtype)
+    return (gx, gv) + (None,) * len(idx)
+
+
+_setitem = Op("Setitem", _setitem_fwd, _setitem_bprop)
+
+
+def setitem(x: Tensor, key, value) -> Tensor:
+    """The Tensor ``x`` with ``x[key] = value`` applied (a new Tensor; the caller rebinds)."""
+    static, arrays = _index_key(key)
+    if any(a.dtype == mstype.bool_ for a in arrays) and len(arrays) == 1 and len(static) == 1:
+        mask = arrays[0]
+        v = tensor_of(value, "Setitem", x.dtype if not isinstance(value, Tensor) else None)
+        return M.select(broadcast_to(mask, x.shape) if mask.shape != x.shape else mask, v, x) \
+            if v.ndim == 0 or v.shape == x.shape else apply(_setitem, (x, v, mask), {"key": static})
+    v = tensor_of(value, "Setitem", x.dtype if not isinstance(value, Tensor) else None)
+    return apply(_setitem, (x, v) + tuple(arrays), {"key": static})
+
+
+def nonzero(input, as_tuple=False):
+    """Indices of the non-zero elements (computed eagerly: the shape depends on the values)."""
+    x = tensor_of(input, "NonZero")
+    if isinstance(x._data, jax.core.Tracer):
+        from .._jit.errors import dynamic_shape_error
+        raise dynamic_shape_error("nonzero / boolean-mask indexing")
+    idx = np.nonzero(np.asarray(x._data))
+    if as_tuple:
+        return tuple(Tensor(i.astype(np.int64)) for i in idx)
+    return Tensor(np.stack(idx, axis=1).astype(np.int64))
+
+
+def masked_fill(input_x, mask, value) -> Tensor:
+    v = value if isinstance(value, Tensor) else Tensor(value, input_x.dtype)
+    return M.select(mask, v, input_x)
+
+
+def masked_select(input, mask) -> Tensor:
+    mask = broadcast_to(mask, input.shape)
+    return getitem(input, mask)
+
+
+# ---- creation ----------------------------------------------------------------------------------
+def _dt(dtype, default=mstype.float32):
+    return mstype.to_dtype(dtype) if dtype is not None else default
+
+
+def _shape_arg(shape):
+    if isinstance(shape, Tensor):
+        return tuple(int(s) for s in shape.tolist()) if shape.ndim else (int(shape.item()),)
+    if isinstance(shape, int):
+        return (shape,)
+    return tuple(int(s) for s in shape)
+
+
+def zeros(size, dtype=None) -> Tensor:
+    return Tensor._make(jnp.zeros(_shape_arg(size), _dt(dtype).np))
+
+
+def ones(shape, dtype=None) -> Tensor:
+    return Tensor._make(jnp.ones(_shape_arg(shape), _dt(dtype).np))
+
+
+def full(size, fill_value, *, dtype=None) -> Tensor:
+    if dtype is None:
+        dtype = mstype.bool_ if isinstance(fill_value, bool) else mstype.int64 if isinstance(fill_value, int) \
+            else mstype.float32
+    v = fill_value._data if isinstance(fill_value, Tensor) else fill_value
+    return Tensor._make(jnp.full(_shape_arg(size), v, _dt(dtype).np))
+
+
+def fill(type, shape, value) -> Tensor:
+    """``ops.fill``: a Tensor of ``shape`` and dtype ``type`` holding ``value``."""
+    return full(shape, value, dtype=type)
+
+
+def fills(x, value) -> Tensor:
+    return full(x.shape, value, dtype=x.dtype)
+
+
+def zeros_like(input, *, dtype=None) -> Tensor:
+    x = tensor_of(input)
+    return Tensor._make(jnp.zeros(x.shape, _dt(dtype, x.dtype).np))
+
+
+def ones_like(input, *, dtype=None) -> Tensor:
+    x = tensor_of(input)
+    return Tensor._make(jnp.ones(x.shape, _dt(dtype, x.dtype).np))
+
+
+def full_like(input, fill_value, *, dtype=None) -> Tensor:
+    return full(input.shape, fill_value, dtype=_dt(dtype, input.dtype))
+
+
+def arange(start=0, end=None, step=1, *, dtype=None) -> Tensor:
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if dtype is None:
+        dtype = mstype.float32 if any(isinstance(v, float) for v in vals) else mstype.int64
+    return Tensor(np.arange(*vals).astype(_dt(dtype).np))
+
+
+def range(start, end, step) -> Tensor:  # noqa: A001 - MindSpore's name
+    return arange(start, end, step)
+
+
+def linspace(start, end, steps) -> Tensor:
+    s = start.item() if isinstance(start, Tensor) else start
+    e = end.item() if isinstance(end, Tensor) else end
+    return Tensor(np.linspace(s, e, int(steps)).astype(np.float32))
+
+
+def eye(n, m=None, dtype=None) -> Tensor:
+    return Tensor._make(jnp.eye(n, m, dtype=_dt(dtype).np))
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1) -> Tensor:
+    idx = tensor_of(indices, "OneHot")
+    on = on_value if isinstance(on_value, Tensor) else Tensor(on_value, mstype.float32 if isinstance(
+        on_value, float) else mstype.int64)
+    off = off_value if isinstance(off_value, Tensor) else Tensor(off_value, on.dtype)
+    return apply(_one_hot, (idx, on, off), {"depth": int(depth), "axis": axis})
+
+
+def _one_hot_fwd(idx, on, off, *, depth, axis):
+    oh = jax.nn.one_hot(idx, depth, axis=axis, dtype=jnp.bool_)
+    return jnp.where(oh, on, off)
+
+
+_one_hot = Op("OneHot", _one_hot_fwd, lambda ctx, d: (None, None, None))
+
+
+def diag(input) -> Tensor:
+    return Tensor._make(jnp.diag(input._data))
+
+
+def tril(input, diagonal=0) -> Tensor:
+    mask = Tensor._make(jnp.tril(jnp.ones(input.shape[-2:], bool), diagonal))
+    return M.select(mask, input, zeros_like(input))
+
+
+def triu(input, diagonal=0) -> Tensor:
+    mask = Tensor._make(jnp.triu(jnp.ones(input.shape[-2:], bool), diagonal))
+    return M.select(mask, input, zeros_like(input))
+
+
+# ---- sorting --------------------------------------------------------------------------------------
+def topk(input, k, dim=None, largest=True, sorted=True):
+    x = tensor_of(input, "TopK")
+    dim = -1 if dim is None else dim
+    xm = moveaxis(x, dim, -1)
+    src = xm if largest else M.neg(xm)
+    _, idx = jax.lax.top_k(src._data, k)
+    idx_t = Tensor._make(idx.astype(jnp.int64))
+    vals = gather_elements(xm, -1, idx_t)
+    return moveaxis(vals, -1, dim), moveaxis(idx_t, -1, dim)
+
+
+def sort(input_x, axis=-1, descending=False):
+    x = tensor_of(input_x, "Sort")
+    idx = jnp.argsort(-x._data if descending else x._data, axis=axis, stable=True)
+    idx_t = Tensor._make(idx.astype(jnp.int32))
+    return gather_elements(x, axis, idx_t), idx_t
+
+
+def argsort(input, axis=-1, descending=False) -> Tensor:
+    return sort(input, axis, descending)[1]
+
+
+def moveaxis(x, source, destination) -> Tensor:
+    perm = list(builtins.range(x.ndim))
+    s, d = source % x.ndim, destination % x.ndim
+    perm.insert(d, perm.pop(s))
+    return transpose(x, perm) if perm != list(builtins.range(x.ndim)) else x
+
+
+movedim = moveaxis
+
+
+def unique(input):
+    vals, inv = np.unique(input.asnumpy(), return_inverse=True)
+    return Tensor(vals), Tensor(inv.reshape(input.shape).astype(np.int64))
+
+
+# ---- autograd helpers -------------------------------------------------------------------------------
+def stop_gradient(value):
+    """``ops.stop_gradient``: the same values, with no gradient flowing back."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(stop_gradient(v) for v in value)
+    if isinstance(value, Tensor) and value._node is not None:
+        return Tensor._make(value._data)
+    return value
+
+
+def identity(x) -> Tensor:
+    return apply(_identity, (tensor_of(x),), {})
+
+
+_identity = Op("Identity", lambda x: x, lambda ctx, d: (d,))
+
+
+def depend(value, expr):
+    return value
+
+
+def size(input_x) -> int:
+    return input_x.size
+
+
+def shape(input_x) -> tuple:
+    return input_x.shape
+
+
+def rank(input_x) -> int:
+    return input_x.ndim
+
+
+def numel(input) -> int:
+    return input.size
+
+
+def dyn_shape(input_x) -> Tensor:
+    return Tensor(np.asarray(input_x.shape, np.int64))
+
+
+def broadcast_to_(x, shape):
+    return broadcast_to(tensor_of(x), shape)
+
+
+def meshgrid(*inputs, indexing="xy"):
+    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
+        inputs = inputs[0]
+    n = len(inputs)
+    shapes = [t_.shape[0] for t_ in inputs]
+    if indexing == "xy" and n >= 2:
+        shapes[0], shapes[1] = shapes[1], shapes[0]
+    out = []
+    for i, t_ in enumerate(inputs):
+        pos = i
+        if indexing == "xy" and n >= 2 and i < 2:
+            pos = 1 - i
+        sh = [1] * n
+        sh[pos] = t_.shape[0]
+        out.append(broadcast_to(reshape(t_, tuple(sh)), tuple(shapes)))
+    return tuple(out)
+
+
+def where_(c, x, y):
+    x, y, _ = binary_args("Select", x, y)
+    return M.select(c, x, y)
+
+
+def prod_shape(shape) -> int:
+    return int(_pymath.prod(shape))

@@ -1,0 +1,534 @@
+"""Neural-network ops: activations, convolution, pooling, normalization, dropout, losses."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from .. import _dtype as mstype
+from .._tensor import Tensor
+from ._base import cast, tensor_of
+from ._primitive import Op, apply
+from . import math as M
+from . import reduce as R
+from . import array as A
+
+
+def _float(x, name):
+    x = tensor_of(x, name)
+    if x.dtype.kind not in "fc":
+        raise TypeError(f"For '{name}', the input must be a float Tensor, but got {x.dtype}.")
+    return x
+
+
+# ---- activations ----------------------------------------------------------------------
+def _relu_bprop(ctx, d):
+    return (M.mul(d, cast(M.greater(ctx.out, 0), d.dtype)),)
+
+
+_relu = Op("ReLU", jax.nn.relu, _relu_bprop)
+
+
+def relu(input) -> Tensor:
+    """``ops.relu``: max(x, 0) elementwise."""
+    return apply(_relu, (tensor_of(input, "ReLU"),), {})
+
+
+_relu6 = Op("ReLU6", jax.nn.relu6, "vjp")
+
+
+def relu6(x) -> Tensor:
+    return apply(_relu6, (tensor_of(x, "ReLU6"),), {})
+
+
+_leaky = Op("LeakyReLU", lambda x, *, alpha: jnp.where(x > 0, x, x * alpha).astype(x.dtype), "vjp")
+
+
+def leaky_relu(input, alpha=0.2) -> Tensor:
+    return apply(_leaky, (_float(input, "LeakyReLU"),), {"alpha": float(alpha)})
+
+
+_elu = Op("Elu", lambda x, *, alpha: jax.nn.elu(x, alpha), "vjp")
+
+
+def elu(input_x, alpha=1.0) -> Tensor:
+    return apply(_elu, (_float(input_x, "Elu"),), {"alpha": float(alpha)})
+
+
+_gelu = Op("GeLU", lambda x, *, approximate: jax.nn.gelu(x, approximate=approximate), "vjp")
+
+
+def gelu(input_x, approximate="none") -> Tensor:
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"For 'gelu', 'approximate' must be 'none' or 'tanh', but got {approximate!r}.")
+    return apply(_gelu, (_float(input_x, "GeLU"),), {"approximate": approximate == "tanh"})
+
+
+_silu = Op("SiLU", jax.nn.silu, "vjp")
+
+
+def silu(x) -> Tensor:
+    return apply(_silu, (_float(x, "SiLU"),), {})
+
+
+_softplus = Op("Softplus", jax.nn.softplus, "vjp")
+
+
+def softplus(input, beta=1, threshold=20) -> Tensor:
+    x = _float(input, "Softplus")
+    if beta == 1:
+        return apply(_softplus, (x,), {})
+    return M.div(apply(_softplus, (M.mul(x, beta),), {}), beta)
+
+
+_hswish = Op("HSwish", jax.nn.hard_swish, "vjp")
+_hsigmoid = Op("HSigmoid", jax.nn.hard_sigmoid, "vjp")
+_mish = Op("Mish", lambda x: x * jnp.tanh(jax.nn.softplus(x)), "vjp")
+_selu = Op("SeLU", jax.nn.selu, "vjp")
+_logsigmoid = Op("LogSigmoid", jax.nn.log_sigmoid, "vjp")
+
+
+def hardswish(x) -> Tensor:
+    return apply(_hswish, (_float(x, "HSwish"),), {})
+
+
+def hardsigmoid(input) -> Tensor:
+    return apply(_hsigmoid, (_float(input, "HSigmoid"),), {})
+
+
+def mish(x) -> Tensor:
+    return apply(_mish, (_float(x, "Mish"),), {})
+
+
+def selu(input_x) -> Tensor:
+    return apply(_selu, (_float(input_x, "SeLU"),), {})
+
+
+def logsigmoid(x) -> Tensor:
+    return apply(_logsigmoid, (_float(x, "LogSigmoid"),), {})
+
+
+def _softmax_bprop(ctx, d):
+    axis = ctx.attrs[1]["axis"]
+    y = ctx.out
+    return (M.mul(y, M.sub(d, R.sum(M.mul(d, y), axis, True))),)
+
+
+_softmax = Op("Softmax", lambda x, *, axis: jax.nn.softmax(x, axis=axis), _softmax_bprop)
+
+
+def softmax(input, axis=-1) -> Tensor:
+    """``ops.softmax`` along ``axis``."""
+    x = _float(input, "Softmax")
+    return apply(_softmax, (x,), {"axis": axis})
+
+
+def _log_softmax_bprop(ctx, d):
+    axis = ctx.attrs[1]["axis"]
+    return (M.sub(d, M.mul(M.exp(ctx.out), R.sum(d, axis, True))),)
+
+
+_log_softmax = Op("LogSoftmax", lambda x, *, axis: jax.nn.log_softmax(x, axis=axis), _log_softmax_bprop)
+
+
+def log_softmax(logits, axis=-1) -> Tensor:
+    x = _float(logits, "LogSoftmax")
+    return apply(_log_softmax, (x,), {"axis": axis})
+
+
+# ---- convolution -------------------------------------------------------------------------
+def _pair(v, n=2):
+    return (v,) * n if isinstance(v, int) else tuple(v)
+
+
+def _conv_fwd(x, w, *, stride, padding, dilation, groups, dims):
+    dn = ("NCH", "OIH", "NCH") if dims == 1 else ("NCHW", "OIHW", "NCHW")
+    return jax.lax.conv_general_dilated(x, w.astype(x.dtype), stride, padding, rhs_dilation=dilation,
+                                        dimension_numbers=dn, feature_group_count=groups)
+
+
+_conv = Op("Conv2D", _conv_fwd, "vjp")
+
+
+def _conv_padding(pad_mode, padding, kernel, dilation, dims):
+    if pad_mode == "same":
+        return "SAME"
+    if pad_mode == "valid":
+        return "VALID"
+    if pad_mode == "pad":
+        p = _pair(padding, 2 * dims if not isinstance(padding, int) and len(padding) == 2 * dims else dims) \
+            if not isinstance(padding, int) else (padding,) * (2 * dims)
+        if len(p) == dims:
+            return tuple((q, q) for q in p)
+        return tuple((p[2 * i], p[2 * i + 1]) for i in range(dims))
+    raise ValueError(f"For 'Conv2d', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got {pad_mode!r}.")
+
+
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1) -> Tensor:
+    """``ops.conv2d`` on NCHW inputs with OIHW weights."""
+    x = _float(input, "Conv2D")
+    w = tensor_of(weight, "Conv2D")
+    if x.ndim != 4:
+        raise ValueError(f"For 'Conv2D', the input must be a 4-D Tensor (N, C, H, W), but got shape {list(x.shape)}.")
+    if x.shape[1] != w.shape[1] * groups:
+        raise ValueError(f"For 'Conv2D', the input channels {x.shape[1]} must equal weight channels {w.shape[1]} "
+                         f"* groups {groups}; input shape {list(x.shape)}, weight shape {list(w.shape)}.")
+    pad = _conv_padding(pad_mode, padding, w.shape[2:], dilation, 2)
+    if isinstance(pad, str) and pad == "SAME":
+        pad = _same_pads(x.shape[2:], w.shape[2:], _pair(stride), _pair(dilation))
+    out = apply(_conv, (x, w), {"stride": _pair(stride), "padding": pad, "dilation": _pair(dilation),
+                                "groups": int(groups), "dims": 2})
+    if bias is not None:
+        out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
+    return out
+
+
+def _same_pads(spatial, kernel, stride, dilation):
+    pads = []
+    for n, k, s, d in zip(spatial, kernel, stride, dilation):
+        out = -(-n // s)
+        total = max((out - 1) * s + (k - 1) * d + 1 - n, 0)
+        pads.append((total // 2, total - total // 2))
+    return tuple(pads)
+
+
+def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1) -> Tensor:
+    x = _float(input, "Conv1D")
+    w = tensor_of(weight, "Conv1D")
+    pad = _conv_padding(pad_mode, padding, w.shape[2:], dilation, 1)
+    if isinstance(pad, str) and pad == "SAME":
+        pad = _same_pads(x.shape[2:], w.shape[2:], _pair(stride, 1), _pair(dilation, 1))
+    out = apply(_conv, (x, w), {"stride": _pair(stride, 1), "padding": pad, "dilation": _pair(dilation, 1),
+                                "groups": int(groups), "dims": 1})
+    if bias is not None:
+        out = M.add(out, A.reshape(bias, (1, -1, 1)))
+    return out
+
+
+def _conv_t_fwd(x, w, *, stride, padding, dilation, groups, out_pad):
+    # the transposed convolution is the input-gradient of a convolution
+    k = w.shape[2:]
+    pads = tuple((d * (kk - 1) - p0, d * (kk - 1) - p1 + op) for kk, d, (p0, p1), op in
+                 zip(k, dilation, padding, out_pad))
+    wt = jnp.flip(w, (2, 3))
+    cin, cout_g = w.shape[0], w.shape[1]
+    wt = wt.reshape(groups, cin // groups, cout_g, *k).swapaxes(1, 2).reshape(groups * cout_g, cin // groups, *k)
+    return jax.lax.conv_general_dilated(x, wt.astype(x.dtype), (1, 1), pads, lhs_dilation=stride,
+                                        rhs_dilation=dilation, dimension_numbers=("NCHW", "OIHW", "NCHW"),
+                                        feature_group_count=groups)
+
+
+_conv_t = Op("Conv2DTranspose", _conv_t_fwd, "vjp")
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    x = _float(input, "Conv2DTranspose")
+    p = _pair(padding)
+    out = apply(_conv_t, (x, weight), {"stride": _pair(stride), "padding": tuple((q, q) for q in p),
+                                       "dilation": _pair(dilation), "groups": groups,
+                                       "out_pad": _pair(output_padding)})
+    if bias is not None:
+        out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
+    return out
+
+
+# ---- pooling -----------------------------------------------------------------------------------
+def _pool_fwd(x, *, kind, window, strides, padding):
+    init = -jnp.inf if kind == "max" else 0.0
+    if x.dtype.kind in "iu" and kind == "max":
+        init = jnp.iinfo(x.dtype).min
+    op = jax.lax.max if kind == "max" else jax.lax.add
+    y = jax.lax.reduce_window(x, jnp.array(init, x.dtype), op, window, strides, padding)
+    if kind == "avg":
+        if padding == "VALID" or all(p == (0, 0) for p in padding):
+            y = y / jnp.prod(jnp.array(window[2:], x.dtype))
+        else:
+            ones = jnp.ones(x.shape[2:], x.dtype)[None, None]
+            cnt = jax.lax.reduce_window(ones, jnp.array(0, x.dtype), jax.lax.add, window, strides, padding)
+            y = y / cnt
+    return y
+
+
+_pool = Op("Pool", _pool_fwd, "vjp")
+
+
+def _pool(x, kind, kernel_size, stride, pad_mode, padding=0, name="MaxPool"):
+    x = tensor_of(x, name)
+    if x.ndim not in (3, 4):
+        raise ValueError(f"For '{name}', the input must be a 3-D or 4-D Tensor, but got shape {list(x.shape)}.")
+    squeeze = x.ndim == 3
+    if squeeze:
+        x = A.expand_dims(x, 0)
+    k, s = _pair(kernel_size), _pair(stride if stride is not None else kernel_size)
+    window, strides = (1, 1) + k, (1, 1) + s
+    pm = pad_mode.upper()
+    if pm == "SAME":
+        pads = ((0, 0), (0, 0)) + _same_pads(x.shape[2:], k, s, (1, 1))
+    elif pm == "VALID":
+        pads = "VALID"
+        if padding:
+            p = _pair(padding)
+            pads = ((0, 0), (0, 0)) + tuple((q, q) for q in p)
+    elif pm == "PAD":
+        p = _pair(padding)
+        pads = ((0, 0), (0, 0)) + tuple((q, q) for q in p)
+    else:
+        raise ValueError(f"For '{name}', the 'pad_mode' must be 'same', 'valid' or 'pad', but got {pad_mode!r}.")
+    y = apply(_pool, (x,), {"kind": kind, "window": window, "strides": strides, "padding": pads})
+    return A.squeeze(y, 0) if squeeze else y
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, pad_mode="valid") -> Tensor:
+    return _pool(x, "max", kernel_size, stride, pad_mode, padding, "MaxPool")
+
+
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, pad_mode="valid") -> Tensor:
+    return _pool(input_x, "avg", kernel_size, stride, pad_mode, padding, "AvgPool")
+
+
+def adaptive_avg_pool2d(input, output_size) -> Tensor:
+    x = tensor_of(input, "AdaptiveAvgPool2D")
+    oh, ow = _pair(output_size)
+    h, w = x.shape[-2:]
+    oh = h if oh is None else oh
+    ow = w if ow is None else ow
+    if h % oh == 0 and w % ow == 0:
+        return avg_pool2d(x, (h // oh, w // ow), (h // oh, w // ow))
+    rows = []
+    for i in range(oh):
+        h0, h1 = (i * h) // oh, -(-((i + 1) * h) // oh)
+        cols = []
+        for j in range(ow):
+            w0, w1 = (j * w) // ow, -(-((j + 1) * w) // ow)
+            cols.append(R.mean(x[..., h0:h1, w0:w1], (-2, -1), True))
+        rows.append(A.concat(cols, -1))
+    return A.concat(rows, -2)
+
+
+def adaptive_max_pool2d(input, output_size) -> Tensor:
+    x = tensor_of(input, "AdaptiveMaxPool2D")
+    oh, ow = _pair(output_size)
+    h, w = x.shape[-2:]
+    return max_pool2d(x, (h // oh, w // ow), (h // oh, w // ow))
+
+
+# ---- normalization ------------------------------------------------------------------------------
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5):
+    """``ops.batch_norm`` over axis 1. In training the batch statistics are used and the
+    running ones updated in place: running = (1 - momentum) * running + momentum * batch."""
+    x = _float(input_x, "BatchNorm")
+    axes = (0,) + tuple(range(2, x.ndim))
+    shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+    if training:
+        mean = R.mean(x, axes, True)
+        var = R.mean(M.square(M.sub(x, mean)), axes, True)
+        n = x.size // x.shape[1]
+        from .state_ops import assign
+        bm, bv = A.stop_gradient(A.reshape(mean, (-1,))), A.stop_gradient(A.reshape(var, (-1,)))
+        assign(running_mean, M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum)))
+        assign(running_var, M.add(M.mul(running_var, 1 - momentum), M.mul(M.mul(bv, n / max(n - 1, 1)), momentum)))
+    else:
+        mean = A.reshape(running_mean, shape)
+        var = A.reshape(running_var, shape)
+    y = M.mul(M.sub(x, mean), M.rsqrt(M.add(var, eps)))
+    if weight is not None:
+        y = M.mul(y, A.reshape(weight, shape))
+    if bias is not None:
+        y = M.add(y, A.reshape(bias, shape))
+    return y
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) -> Tensor:
+    x = _float(input, "LayerNorm")
+    n = len(normalized_shape) if isinstance(normalized_shape, (tuple, list)) else 1
+    axes = tuple(range(x.ndim - n, x.ndim))
+    mean = R.mean(x, axes, True)
+    var = R.mean(M.square(M.sub(x, mean)), axes, True)
+    y = M.mul(M.sub(x, mean), M.rsqrt(M.add(var, eps)))
+    if weight is not None:
+        y = M.mul(y, weight)
+    if bias is not None:
+        y = M.add(y, bias)
+    return y
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5) -> Tensor:
+    x = _float(input, "GroupNorm")
+    n, c = x.shape[:2]
+    g = A.reshape(x, (n, num_groups, -1))
+    mean = R.mean(g, -1, True)
+    var = R.mean(M.square(M.sub(g, mean)), -1, True)
+    y = A.reshape(M.mul(M.sub(g, mean), M.rsqrt(M.add(var, eps))), x.shape)
+    shape = (1, c) + (1,) * (x.ndim - 2)
+    if weight is not None:
+        y = M.mul(y, A.reshape(weight, shape))
+    if bias is not None:
+        y = M.add(y, A.reshape(bias, shape))
+    return y
+
+
+def normalize(input, p=2.0, dim=1, epsilon=1e-12) -> Tensor:
+    n = R.norm(input, p, dim, True)
+    return M.div(input, M.maximum(n, epsilon))
+
+
+# ---- dropout ------------------------------------------------------------------------------------
+def _mask(shape, keep_prob, dtype):
+    from ..common.seed import next_key
+    return Tensor._make(jax.random.bernoulli(next_key(), keep_prob, shape).astype(dtype))
+
+
+def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
+    """``ops.dropout``: zero elements with probability ``p``, scale the rest by 1/(1-p)."""
+    x = _float(input, "Dropout")
+    if not 0 <= p < 1:
+        raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1), but got {p}.")
+    if not training or p == 0:
+        return x
+    mask = _mask(x.shape, 1 - p, x._data.dtype)
+    return M.mul(x, M.mul(mask, 1.0 / (1 - p)))
+
+
+def dropout2d(input, p=0.5, training=True):
+    """Channel dropout on NCHW input; returns (output, mask) like MindSpore's ``Dropout2D``."""
+    x = _float(input, "Dropout2D")
+    if x.ndim != 4:
+        raise ValueError(f"For 'Dropout2D', the input must be a 4-D Tensor, but got shape {list(x.shape)}.")
+    keep = 1 - p
+    if not training or p == 0:
+        return x, A.ones(x.shape, mstype.bool_)
+    m = _mask(x.shape[:2] + (1, 1), keep, jnp.bool_)
+    mask = A.broadcast_to(m, x.shape)
+    out = M.mul(x, M.mul(cast(mask, x.dtype), 1.0 / keep))
+    return out, mask
+
+
+# ---- losses -----------------------------------------------------------------------------------------
+def _reduce(loss, reduction, name):
+    if reduction == "mean":
+        return R.mean(loss)
+    if reduction == "sum":
+        return R.sum(loss)
+    if reduction == "none":
+        return loss
+    raise ValueError(f"For '{name}', the 'reduction' must be one of ['mean', 'sum', 'none'], but got {reduction!r}.")
+
+
+def softmax_cross_entropy_with_logits(logits, labels):
+    """Per-sample cross-entropy of ``logits`` with dense ``labels`` (last axis)."""
+    return M.neg(R.sum(M.mul(labels, log_softmax(logits, -1)), -1))
+
+
+def sparse_softmax_cross_entropy(logits, labels):
+    """Per-sample cross-entropy with integer class labels."""
+    lbl = tensor_of(labels, "SparseSoftmaxCrossEntropyWithLogits")
+    if lbl.dtype.kind not in "iu":
+        raise TypeError(f"For 'SparseSoftmaxCrossEntropyWithLogits', the 'labels' must be an int Tensor, but got "
+                        f"{lbl.dtype}.")
+    if lbl.shape != logits.shape[:-1]:
+        raise ValueError(f"For 'SparseSoftmaxCrossEntropyWithLogits', the 'labels' shape {list(lbl.shape)} must be "
+                         f"the 'logits' shape without its last axis {list(logits.shape[:-1])}.")
+    lsm = log_softmax(logits, -1)
+    picked = A.gather_elements(lsm, -1, A.expand_dims(cast(lbl, mstype.int64), -1))
+    return M.neg(A.squeeze(picked, -1))
+
+
+def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+    x = _float(input, "cross_entropy")
+    c = x.shape[1] if x.ndim > 1 else x.shape[0]
+    lsm = log_softmax(x, 1 if x.ndim > 1 else 0)
+    if target.dtype.kind in "iu":
+        onehot = A.one_hot(target, c, 1.0, 0.0, 1 if x.ndim > 1 else -1)
+        onehot = cast(onehot, x.dtype)
+        valid = cast(M.not_equal(target, ignore_index), x.dtype)
+    else:
+        onehot, valid = target, None
+    if label_smoothing:
+        onehot = M.add(M.mul(onehot, 1 - label_smoothing), label_smoothing / c)
+    if weight is not None:
+        wshape = (1, c) + (1,) * (x.ndim - 2) if x.ndim > 1 else (c,)
+        onehot = M.mul(onehot, A.reshape(weight, wshape))
+    loss = M.neg(R.sum(M.mul(onehot, lsm), 1 if x.ndim > 1 else 0))
+    if valid is not None:
+        loss = M.mul(loss, valid)
+        if reduction == "mean":
+            if weight is not None:
+                wsum = R.sum(M.mul(A.gather(weight, M.maximum(target, 0), 0), valid))
+            else:
+                wsum = R.sum(valid)
+            return M.div(R.sum(loss), wsum)
+    return _reduce(loss, reduction, "cross_entropy")
+
+
+def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):
+    c = inputs.shape[1]
+    onehot = cast(A.one_hot(target, c, 1.0, 0.0, 1), inputs.dtype)
+    if weight is not None:
+        onehot = M.mul(onehot, A.reshape(weight, (1, c) + (1,) * (inputs.ndim - 2)))
+    loss = M.neg(R.sum(M.mul(onehot, inputs), 1))
+    valid = cast(M.not_equal(target, ignore_index), inputs.dtype)
+    loss = M.mul(loss, valid)
+    if reduction == "mean":
+        wsum = R.sum(M.mul(A.gather(weight, M.maximum(target, 0), 0), valid)) if weight is not None else R.sum(valid)
+        return M.div(R.sum(loss), wsum)
+    return _reduce(loss, reduction, "nll_loss")
+
+
+def mse_loss(input, target, reduction="mean"):
+    return _reduce(M.square(M.sub(input, target)), reduction, "MSELoss")
+
+
+def l1_loss(input, target, reduction="mean"):
+    return _reduce(M.abs(M.sub(input, target)), reduction, "L1Loss")
+
+
+def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
+    d = M.abs(M.sub(input, target))
+    loss = M.select(M.less(d, beta), M.div(M.mul(M.mul(d, d), 0.5), beta), M.sub(d, 0.5 * beta))
+    return _reduce(loss, reduction, "SmoothL1Loss")
+
+
+def binary_cross_entropy_with_logits(logits, label, weight=None, pos_weight=None, reduction="mean"):
+    # log(1 + exp(-|x|)) + max(x, 0) - x * y, with pos_weight scaling the positive term
+    x, y = logits, label
+    if pos_weight is not None:
+        lw = M.add(M.mul(M.sub(pos_weight, 1), y), 1)
+        loss = M.add(M.mul(M.sub(1, y), x), M.mul(lw, M.add(M.log1p(M.exp(M.neg(M.abs(x)))), relu(M.neg(x)))))
+    else:
+        loss = M.add(M.sub(relu(x), M.mul(x, y)), M.log1p(M.exp(M.neg(M.abs(x)))))
+    if weight is not None:
+        loss = M.mul(loss, weight)
+    return _reduce(loss, reduction, "BCEWithLogitsLoss")
+
+
+def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
+    eps = 1e-12
+    loss = M.neg(M.add(M.mul(labels, M.log(M.maximum(logits, eps))),
+                       M.mul(M.sub(1, labels), M.log(M.maximum(M.sub(1, logits), eps)))))
+    if weight is not None:
+        loss = M.mul(loss, weight)
+    return _reduce(loss, reduction, "BCELoss")
+
+
+def kl_div(logits, labels, reduction="mean"):
+    loss = M.mul(labels, M.sub(M.log(M.maximum(labels, 1e-12)), logits))
+    if reduction == "batchmean":
+        return M.div(R.sum(loss), logits.shape[0])
+    return _reduce(loss, reduction, "KLDivLoss")
+
+
+def pad(input_x, padding, mode="constant", value=None) -> Tensor:
+    x = tensor_of(input_x, "Pad")
+    padding = tuple(padding)
+    pairs = [(0, 0)] * x.ndim
+    for i in range(len(padding) // 2):
+        pairs[x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
+    return apply(_pad, (x,), {"pairs": tuple(pairs), "mode": mode, "value": 0 if value is None else value})
+
+
+def _pad_fwd(x, *, pairs, mode, value):
+    if mode == "constant":
+        return jnp.pad(x, pairs, constant_values=value)
+    return jnp.pad(x, pairs, mode={"reflect": "reflect", "replicate": "edge", "circular": "wrap"}[mode])
+
+
+_pad = Op("Pad", _pad_fwd, "vjp")

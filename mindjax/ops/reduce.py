@@ -1,0 +1,260 @@
+"""Reductions (sum, mean, max, argmax, ...) and cumulative ops."""
+from __future__ import annotations
+
+import jax.numpy as jnp
+
+from .. import _dtype as mstype
+from .._tensor import Tensor
+from ._base import broadcast_to, cast, tensor_of
+from ._primitive import Op, apply
+from . import math as M
+
+
+def _axes(axis, ndim):
+    if axis is None or axis == () or axis == []:
+        return tuple(range(ndim))
+    if isinstance(axis, Tensor):
+        axis = axis.tolist()
+    if isinstance(axis, int):
+        axis = (axis,)
+    out = []
+    for a in axis:
+        if not -max(ndim, 1) <= a < max(ndim, 1):
+            raise ValueError(f"For 'Reduce', the 'axis' must be in range [{-max(ndim, 1)}, {max(ndim, 1)}), "
+                             f"but got {a}.")
+        out.append(a % ndim if ndim else 0)
+    return tuple(sorted(set(out))) if ndim else ()
+
+
+def _kept_shape(shape, axes):
+    return tuple(1 if i in axes else s for i, s in enumerate(shape))
+
+
+def _reduce_sum_fwd(x, *, axes, keep, dtype):
+    return jnp.sum(x, axis=axes, keepdims=keep, dtype=dtype)
+
+
+def _reduce_sum_bprop(ctx, dout):
+    x = ctx.inputs[0]
+    axes = ctx.attrs[1]["axes"]
+    g = dout.reshape(_kept_shape(x.shape, axes))
+    return (cast(broadcast_to(g, x.shape), x.dtype),)
+
+
+_reduce_sum = Op("ReduceSum", _reduce_sum_fwd, _reduce_sum_bprop)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    """``ops.sum``: the sum over ``dim`` (all axes by default).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.sum(ms.Tensor([[1., 2.], [3., 4.]]), 1))
+        [3. 7.]
+    """
+    x = tensor_of(input, "ReduceSum")
+    dt = mstype.to_dtype(dtype).np if dtype is not None else (
+        jnp.int64 if x.dtype.kind == "b" else x._data.dtype)
+    return apply(_reduce_sum, (x,), {"axes": _axes(dim, x.ndim), "keep": bool(keepdim), "dtype": dt})
+
+
+def reduce_sum(x, axis=(), keep_dims=False) -> Tensor:
+    x = tensor_of(x, "ReduceSum")
+    return apply(_reduce_sum, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keep_dims),
+                                     "dtype": x._data.dtype})
+
+
+def mean(input, axis=None, keep_dims=False) -> Tensor:
+    """``ops.mean``: the mean over ``axis`` (all axes by default)."""
+    x = tensor_of(input, "ReduceMean")
+    if x.dtype.kind in "biu":
+        x = cast(x, mstype.float32)
+    axes = _axes(axis, x.ndim)
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    s = apply(_reduce_sum, (x,), {"axes": axes, "keep": bool(keep_dims), "dtype": x._data.dtype})
+    return M.div(s, max(n, 1)) if n != 1 else s
+
+
+reduce_mean = mean
+
+
+def _minmax(name, jfn, pick):
+    def fwd(x, *, axes, keep):
+        return jfn(x, axis=axes, keepdims=keep)
+
+    def bprop(ctx, dout):
+        x = ctx.inputs[0]
+        axes, keep = ctx.attrs[1]["axes"], ctx.attrs[1]["keep"]
+        shape = _kept_shape(x.shape, axes)
+        out = ctx.out.reshape(shape)
+        d = dout.reshape(shape)
+        mask = cast(M.equal(x, out), d.dtype)
+        count = apply(_reduce_sum, (mask,), {"axes": axes, "keep": True, "dtype": mask._data.dtype})
+        return (M.mul(M.div(mask, count), d),)
+
+    op = Op(name, fwd, bprop)
+
+    def call(x, axis=None, keepdims=False):
+        x = tensor_of(x, name)
+        return apply(op, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keepdims)})
+    return call
+
+
+amax = _minmax("ReduceMax", jnp.max, None)
+amin = _minmax("ReduceMin", jnp.min, None)
+
+
+def reduce_max(x, axis=(), keep_dims=False):
+    return amax(x, axis, keep_dims)
+
+
+def reduce_min(x, axis=(), keep_dims=False):
+    return amin(x, axis, keep_dims)
+
+
+def _prod_fwd(x, *, axes, keep):
+    return jnp.prod(x, axis=axes, keepdims=keep)
+
+
+def _prod_bprop(ctx, dout):
+    x = ctx.inputs[0]
+    axes = ctx.attrs[1]["axes"]
+    shape = _kept_shape(x.shape, axes)
+    return (M.div(M.mul(broadcast_to(dout.reshape(shape), x.shape), broadcast_to(ctx.out.reshape(shape), x.shape)), x),)
+
+
+_prod = Op("ReduceProd", _prod_fwd, _prod_bprop)
+
+
+def prod(input, axis=None, keep_dims=False) -> Tensor:
+    x = tensor_of(input, "ReduceProd")
+    return apply(_prod, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keep_dims)})
+
+
+reduce_prod = prod
+
+
+def _arg(name, jfn):
+    op = Op(name, lambda x, *, axis, keep, dtype: jfn(x, axis=axis, keepdims=keep).astype(dtype), None)
+
+    def call(input, axis=None, keepdims=False, output_type=None):
+        x = tensor_of(input, name)
+        dt = mstype.to_dtype(output_type).np if output_type is not None else jnp.int64
+        if axis is None:
+            x = x.reshape((-1,))
+            axis = 0
+        return apply(op, (x,), {"axis": axis % max(x.ndim, 1), "keep": bool(keepdims), "dtype": dt})
+    return call
+
+
+argmax = _arg("Argmax", jnp.argmax)
+argmin = _arg("Argmin", jnp.argmin)
+
+
+def max(input, axis=None, keepdims=False, *, initial=None, where=None):
+    """``ops.max``: with ``axis`` None the largest element; otherwise (values, indices)."""
+    if axis is None:
+        return amax(input, None, keepdims)
+    return amax(input, axis, keepdims), argmax(input, axis, keepdims)
+
+
+def min(input, axis=None, keepdims=False, *, initial=None, where=None):
+    if axis is None:
+        return amin(input, None, keepdims)
+    return amin(input, axis, keepdims), argmin(input, axis, keepdims)
+
+
+def _bool_reduce(name, jfn):
+    op = Op(name, lambda x, *, axes, keep: jfn(x.astype(bool), axis=axes, keepdims=keep), None)
+
+    def call(input, axis=None, keep_dims=False):
+        x = tensor_of(input, name)
+        return apply(op, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keep_dims)})
+    return call
+
+
+all = _bool_reduce("ReduceAll", jnp.all)
+any = _bool_reduce("ReduceAny", jnp.any)
+reduce_all, reduce_any = all, any
+
+
+def var(input, axis=None, ddof=0, keepdims=False) -> Tensor:
+    m = mean(input, axis, True)
+    d = M.square(M.sub(input, m))
+    axes = _axes(axis, input.ndim)
+    n = 1
+    for a in axes:
+        n *= input.shape[a]
+    return M.div(sum(d, axes if axes else None, keepdims), builtin_max(n - ddof, 1))
+
+
+def std(input, axis=None, ddof=0, keepdims=False) -> Tensor:
+    return M.sqrt(var(input, axis, ddof, keepdims))
+
+
+def logsumexp(input, axis=None, keep_dims=False) -> Tensor:
+    m = stop_gradient_(amax(input, axis, True))
+    s = M.log(sum(M.exp(M.sub(input, m)), axis, True))
+    out = M.add(s, m)
+    if not keep_dims:
+        axes = _axes(axis, input.ndim)
+        out = out.reshape(tuple(d for i, d in enumerate(out.shape) if i not in axes))
+    return out
+
+
+def norm(A, ord=None, dim=None, keepdim=False) -> Tensor:
+    if ord is None or ord == 2 or ord == "fro":
+        return M.sqrt(sum(M.square(A), dim, keepdim))
+    if ord == 1:
+        return sum(M.abs(A), dim, keepdim)
+    if ord == float("inf"):
+        return amax(M.abs(A), dim, keepdim)
+    return M.pow(sum(M.pow(M.abs(A), ord), dim, keepdim), 1.0 / ord)
+
+
+def _cumsum_fwd(x, *, axis, reverse):
+    if reverse:
+        return jnp.flip(jnp.cumsum(jnp.flip(x, axis), axis), axis)
+    return jnp.cumsum(x, axis)
+
+
+def _cumsum_bprop(ctx, dout):
+    at = ctx.attrs[1]
+    return (apply(_cumsum, (dout,), {"axis": at["axis"], "reverse": not at["reverse"]}),)
+
+
+_cumsum = Op("CumSum", _cumsum_fwd, _cumsum_bprop)
+
+
+def cumsum(x, axis, dtype=None) -> Tensor:
+    x = tensor_of(x, "CumSum")
+    if dtype is not None:
+        x = cast(x, dtype)
+    return apply(_cumsum, (x,), {"axis": axis % builtin_max(x.ndim, 1), "reverse": False})
+
+
+def cumprod(x, dim, dtype=None) -> Tensor:
+    x = tensor_of(x, "CumProd")
+    if dtype is not None:
+        x = cast(x, dtype)
+    return _cumprod(x, dim)
+
+
+_cumprod_op = Op("CumProd", lambda x, *, axis: jnp.cumprod(x, axis),
+                 lambda ctx, d: (M.div(apply(_cumsum, (M.mul(d, ctx.out),),
+                                              {"axis": ctx.attrs[1]["axis"], "reverse": True}), ctx.inputs[0]),))
+
+
+def _cumprod(x, dim):
+    return apply(_cumprod_op, (x,), {"axis": dim % builtin_max(x.ndim, 1)})
+
+
+def stop_gradient_(x):
+    from .array import stop_gradient
+    return stop_gradient(x)
+
+
+import builtins as _b  # noqa: E402
+builtin_max = _b.max
