@@ -1,0 +1,10 @@
+"""``mindspore.dataset.engine``: the dataset classes and iterators."""
+from .datasets import *  # noqa: F401,F403
+from .sources import *  # noqa: F401,F403
+from .sources import __all__ as _src_all
+from .datasets import __all__ as _ds_all
+from .iterators import Iterator, TupleIterator, DictIterator
+from .samplers import *  # noqa: F401,F403
+from .samplers import __all__ as _s_all
+
+__all__ = list(_ds_all) + list(_src_all) + ["Iterator", "TupleIterator", "DictIterator"] + list(_s_all)
