@@ -132,8 +132,12 @@ def _discover(fn, spec, arrays):
             state.jit_depth -= 1
             state.grad_depth = depth
             jit_state.set_rng_source(prev_rng)
-    jax.eval_shape(probe, arrays)
-    return list(found.values())
+    try:
+        jax.eval_shape(probe, arrays)
+    finally:
+        for p, value in found.values():  # writes made while probing must not leak tracers
+            p._value = value
+    return [p for p, _ in found.values()]
 
 
 class JitFunction:

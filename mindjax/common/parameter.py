@@ -62,15 +62,15 @@ class Parameter(Tensor):
     @property
     def _data(self):
         d = state.discover
-        if d is not None:
-            d[id(self)] = self
+        if d is not None and id(self) not in d:
+            d[id(self)] = (self, self._value)
         return self._value
 
     @_data.setter
     def _data(self, value):
         d = state.discover
-        if d is not None:
-            d[id(self)] = self
+        if d is not None and id(self) not in d:
+            d[id(self)] = (self, self._value)  # the value to restore after the discovery trace
         self._value = value
 
     def _leaf_node(self):
