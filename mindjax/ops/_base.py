@@ -7,6 +7,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _dtype as mstype
+from .._state import state
 from .._tensor import Tensor
 from ._primitive import Op, apply
 
@@ -30,6 +31,23 @@ def tensor_of(x, name: str = "op", dtype: mstype.Type | None = None) -> Tensor:
     raise TypeError(f"For '{name}', the input must be a Tensor or a number, but got {type(x).__name__}.")
 
 
+_consts: dict = {}
+
+
+def scalar_tensor(value, dt: mstype.Type) -> Tensor:
+    """A 0-d Tensor of ``value`` in dtype ``dt``; small constants are made once and reused."""
+    if state.jit_depth:  # inside a trace: a literal of the program
+        return Tensor._make(np.asarray(value, dt.np))
+    key = (type(value), value, dt.name)
+    try:
+        arr = _consts[key]
+    except (KeyError, TypeError):
+        arr = jnp.asarray(np.asarray(value, dt.np))
+        if len(_consts) < 4096 and value == value:  # NaN keys never match: don't store them
+            _consts[key] = arr
+    return Tensor._make(arr)
+
+
 def binary_args(name: str, x, y):
     """Two op inputs as Tensors, with MindSpore's result dtype for the op."""
     xt, yt = isinstance(x, Tensor), isinstance(y, Tensor)
@@ -38,13 +56,13 @@ def binary_args(name: str, x, y):
     if xt:
         if is_scalar(y):
             dt = mstype.promote_scalar(x.dtype, y)
-            return x, Tensor._make(jnp.asarray(np.asarray(y, dt.np))), dt
+            return x, scalar_tensor(y, dt), dt
         y = tensor_of(y, name)
         return x, y, mstype.promote(x.dtype, y.dtype)
     if yt:
         if is_scalar(x):
             dt = mstype.promote_scalar(y.dtype, x)
-            return Tensor._make(jnp.asarray(np.asarray(x, dt.np))), y, dt
+            return scalar_tensor(x, dt), y, dt
         x = tensor_of(x, name)
         return x, y, mstype.promote(x.dtype, y.dtype)
     x, y = tensor_of(x, name), tensor_of(y, name)

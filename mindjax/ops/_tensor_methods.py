@@ -145,6 +145,19 @@ def _to(self, dtype):
     return F.cast(self, dtype)
 
 
+def _eq(self, other):
+    # as MindSpore: comparing with something that is not a number or Tensor is just False
+    if not isinstance(other, (int, float, Tensor)):
+        return False
+    return F.equal(self, other)
+
+
+def _ne(self, other):
+    if not isinstance(other, (int, float, Tensor)):
+        return True
+    return F.not_equal(self, other)
+
+
 def _size_method(self, dim=None):
     return self.shape if dim is None else self.shape[dim]
 
@@ -160,7 +173,7 @@ _METHODS = {
     "__or__": lambda a, b: F.logical_or(a, b) if a.dtype == mstype.bool_ else F.bitwise_or(a, b),
     "__xor__": lambda a, b: F.logical_xor(a, b) if a.dtype == mstype.bool_ else F.bitwise_xor(a, b),
     "__rand__": lambda a, b: F.logical_and(b, a), "__ror__": lambda a, b: F.logical_or(b, a),
-    "__eq__": F.equal, "__ne__": F.not_equal, "__lt__": F.less, "__le__": F.less_equal, "__gt__": F.greater,
+    "__eq__": _eq, "__ne__": _ne, "__lt__": F.less, "__le__": F.less_equal, "__gt__": F.greater,
     "__ge__": F.greater_equal,
     "__getitem__": A.getitem, "__setitem__": _setitem,
     "add": F.add, "sub": F.sub, "mul": F.mul, "div": F.div, "true_divide": F.div, "pow": F.pow,

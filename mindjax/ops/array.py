@@ -70,7 +70,7 @@ _transpose = Op("Transpose", lambda x, *, perm: jnp.transpose(x, perm), _transpo
 def transpose(input, input_perm) -> Tensor:
     x = tensor_of(input, "Transpose")
     perm = tuple(int(p) % builtins.max(x.ndim, 1) for p in input_perm)
-    if sorted(perm) != list(range(x.ndim)):
+    if sorted(perm) != list(builtins.range(x.ndim)):
         raise ValueError(f"For 'Transpose', the 'input_perm' must be a permutation of the dimensions of "
                          f"'input_x' (rank {x.ndim}), but got {tuple(input_perm)}.")
     return apply(_transpose, (x,), {"perm": perm})
@@ -80,7 +80,7 @@ permute = transpose
 
 
 def swapaxes(input, axis0, axis1) -> Tensor:
-    perm = list(range(input.ndim))
+    perm = list(builtins.range(input.ndim))
     perm[axis0], perm[axis1] = perm[axis1], perm[axis0]
     return transpose(input, perm)
 
@@ -195,7 +195,7 @@ def _slice_bprop(ctx, dout):
 
 def _pad_slice_fwd(d, *, shape, starts, strides):
     z = jnp.zeros(shape, d.dtype)
-    idx = tuple(slice(s, s + (n - 1) * st + 1, st) if n else slice(0, 0) for s, n, st in zip(starts, d.shape, strides))
+    idx = tuple(builtins.slice(s, s + (n - 1) * st + 1, st) if n else builtins.slice(0, 0) for s, n, st in zip(starts, d.shape, strides))
     return z.at[idx].set(d)
 
 
@@ -226,7 +226,7 @@ def strided_slice(input_x, begin, end, strides, *masks) -> Tensor:
 def split_sizes(x, sizes, axis) -> list:
     out, start = [], 0
     for s in sizes:
-        starts = tuple(start if i == axis else 0 for i in range(x.ndim))
+        starts = tuple(start if i == axis else 0 for i in builtins.range(x.ndim))
         limits = tuple(start + s if i == axis else d for i, d in enumerate(x.shape))
         out.append(apply(_slice, (x,), {"starts": starts, "limits": limits, "strides": (1,) * x.ndim}))
         start += s
@@ -735,3 +735,90 @@ def where_(c, x, y):
 
 def prod_shape(shape) -> int:
     return int(_pymath.prod(shape))
+
+
+# ---- index_select / diagonal / scatter ---------------------------------------------------------------
+def index_select(input, axis, index) -> Tensor:
+    """``ops.index_select``: the slices of ``input`` along ``axis`` at the 1-D int ``index``."""
+    x = tensor_of(input, "IndexSelect")
+    idx = tensor_of(index, "IndexSelect")
+    if idx.dtype.kind not in "iu":
+        raise TypeError(f"For 'IndexSelect', the 'index' must be an int Tensor, but got {idx.dtype}.")
+    if idx.ndim != 1:
+        raise ValueError(f"For 'IndexSelect', the 'index' must be a 1-D Tensor, but got shape {list(idx.shape)}.")
+    if not -builtins.max(x.ndim, 1) <= axis < builtins.max(x.ndim, 1):
+        raise ValueError(f"For 'IndexSelect', the 'axis' must be in range [{-x.ndim}, {x.ndim}), but got {axis}.")
+    return apply(_gather, (x, idx), {"axis": axis % builtins.max(x.ndim, 1)})
+
+
+_diagonal = Op("Diagonal", lambda x, *, offset, d1, d2: jnp.diagonal(x, offset, d1, d2), "vjp")
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
+    """``ops.diagonal``: the diagonal of the (dim1, dim2) planes, moved to the last axis."""
+    x = tensor_of(input, "Diagonal")
+    if x.ndim < 2:
+        raise ValueError(f"For 'Diagonal', the 'input' must be at least 2-D, but got shape {list(x.shape)}.")
+    d1, d2 = dim1 % x.ndim, dim2 % x.ndim
+    if d1 == d2:
+        raise ValueError(f"For 'Diagonal', the 'dim1' and 'dim2' must be different, but got {dim1} and {dim2}.")
+    return apply(_diagonal, (x,), {"offset": int(offset), "d1": d1, "d2": d2})
+
+
+def trace(input) -> Tensor:
+    """``ops.trace``: the sum of the main diagonal of a 2-D Tensor."""
+    x = tensor_of(input, "Trace")
+    if x.ndim != 2:
+        raise ValueError(f"For 'Trace', the 'input' must be a 2-D Tensor, but got shape {list(x.shape)}.")
+    from .reduce import sum as _sum
+    return _sum(diagonal(x))
+
+
+def _scatter_fwd(x, idx, upd, *, mode):
+    key = tuple(jnp.moveaxis(idx, -1, 0))
+    upd = upd.astype(x.dtype)
+    return x.at[key].set(upd) if mode == "update" else x.at[key].add(upd)
+
+
+_tensor_scatter = Op("TensorScatter", _scatter_fwd, "vjp")
+
+
+def _scatter_args(name, x, indices, updates):
+    idx = tensor_of(indices, name)
+    if idx.dtype.kind not in "iu":
+        raise TypeError(f"For '{name}', the 'indices' must be an int Tensor, but got {idx.dtype}.")
+    k = idx.shape[-1] if idx.ndim else 0
+    if idx.ndim < 1 or k > x.ndim:
+        raise ValueError(f"For '{name}', the last dimension of 'indices' must be at most the rank of 'input_x' "
+                         f"({x.ndim}), but got 'indices' shape {list(idx.shape)}.")
+    want = idx.shape[:-1] + x.shape[k:]
+    upd = tensor_of(updates, name, x.dtype if not isinstance(updates, Tensor) else None)
+    if upd.shape != want:
+        raise ValueError(f"For '{name}', the 'updates' shape must be indices.shape[:-1] + input_x.shape"
+                         f"[indices.shape[-1]:] = {list(want)}, but got {list(upd.shape)}.")
+    return idx, upd
+
+
+def tensor_scatter_update(input_x, indices, updates) -> Tensor:
+    """``ops.tensor_scatter_update``: ``input_x`` with the slices at ``indices`` replaced by ``updates``."""
+    x = tensor_of(input_x, "TensorScatterUpdate")
+    idx, upd = _scatter_args("TensorScatterUpdate", x, indices, updates)
+    return apply(_tensor_scatter, (x, idx, upd), {"mode": "update"})
+
+
+def tensor_scatter_add(input_x, indices, updates) -> Tensor:
+    """``ops.tensor_scatter_add``: ``input_x`` with ``updates`` added at ``indices`` (duplicates accumulate)."""
+    x = tensor_of(input_x, "TensorScatterAdd")
+    idx, upd = _scatter_args("TensorScatterAdd", x, indices, updates)
+    return apply(_tensor_scatter, (x, idx, upd), {"mode": "add"})
+
+
+def scatter_nd(indices, updates, shape) -> Tensor:
+    """``ops.scatter_nd``: zeros of ``shape`` with ``updates`` added at ``indices``."""
+    upd = tensor_of(updates, "ScatterNd")
+    shape = _shape_arg(shape)
+    if any(s <= 0 for s in shape):
+        raise ValueError(f"For 'ScatterNd', the 'shape' must contain positive ints, but got {list(shape)}.")
+    z = Tensor._make(jnp.zeros(shape, upd._data.dtype))
+    idx, upd = _scatter_args("ScatterNd", z, indices, upd)
+    return apply(_tensor_scatter, (z, idx, upd), {"mode": "add"})

@@ -71,7 +71,8 @@ floor_div = _binary("FloorDiv", lambda a, b: jnp.floor_divide(a, b), lambda x, y
 floor_mod = _binary("FloorMod", jnp.mod, lambda x, y, o, d, n: (d, mul(neg(d), floor_div(x, y)) if n[1] else None))
 truncate_div = _binary("TruncateDiv", lambda a, b: jnp.trunc(a / b).astype(a.dtype) if a.dtype.kind in "iu"
                        else jnp.trunc(a / b), lambda x, y, o, d, n: (None, None))
-truncate_mod = _binary("TruncateMod", jnp.fmod, lambda x, y, o, d, n: (d, None))
+truncate_mod = _binary("TruncateMod", jnp.fmod, lambda x, y, o, d, n: (
+    d, mul(neg(d), truncate_div(x, y)) if n[1] else None))
 
 
 def _div_grad(x, y, o, d, n):
@@ -218,6 +219,8 @@ erf = _unary("Erf", jsp.erf, lambda x, o, d: mul(d, mul(exp(neg(mul(x, x))), 1.1
              float_only=True)
 erfc = _unary("Erfc", jsp.erfc, lambda x, o, d: mul(d, mul(exp(neg(mul(x, x))), -1.1283791670955126)),
               float_only=True)
+erfinv = _unary("Erfinv", jsp.erfinv, lambda x, o, d: mul(d, mul(exp(mul(o, o)), 0.886226925452758)),
+                float_only=True)
 _zero_grad = lambda x, o, d: mul(d, 0)  # noqa: E731  piecewise-constant functions
 floor = _unary("Floor", jnp.floor, _zero_grad)
 ceil = _unary("Ceil", jnp.ceil, _zero_grad)
@@ -298,8 +301,8 @@ def _matmul_bprop(ctx, dout):
         b2 = b.reshape((-1, 1)) if b.ndim == 1 else b
         d2 = dout.reshape(_mm_shape(a2, b2, ta, tb))
         ga, gb = _mm_grads(a2, b2, d2, ta, tb, ctx.needs)
-        ga = None if ga is None else ga.reshape(a.shape)
-        gb = None if gb is None else gb.reshape(b.shape)
+        ga = None if ga is None else sum_to(ga, a2.shape).reshape(a.shape)
+        gb = None if gb is None else sum_to(gb, b2.shape).reshape(b.shape)
     else:
         ga, gb = _mm_grads(a, b, dout, ta, tb, ctx.needs)
     return (None if ga is None else cast(sum_to(ga, a.shape), a.dtype),
@@ -315,10 +318,11 @@ def _mm_shape(a, b, ta, tb):
 
 def _mm_grads(a, b, d, ta, tb, needs):
     ga = gb = None
+    # C = op(A) @ op(B):  dop(A) = D @ op(B)^T,  dop(B) = op(A)^T @ D
     if needs[0]:
-        ga = matmul_t(b, d, True, True) if ta else matmul_t(d, b, False, not tb)
+        ga = matmul_t(b, d, tb, True) if ta else matmul_t(d, b, False, not tb)
     if needs[1]:
-        gb = matmul_t(d, a, True, True) if tb else matmul_t(a, d, not ta, False)
+        gb = matmul_t(d, a, True, ta) if tb else matmul_t(a, d, not ta, False)
     return ga, gb
 
 
@@ -412,3 +416,33 @@ def square_sum(x) -> Tensor:
 
 def broadcast(x, shape):
     return broadcast_to(x, shape)
+
+
+def _logit_fwd(x, *, eps):
+    if eps is not None:
+        x = jnp.clip(x, eps, 1 - eps)
+    return jnp.log(x / (1 - x))
+
+
+_logit = Op("Logit", _logit_fwd, "vjp")
+
+
+def logit(input, eps=None) -> Tensor:
+    """``ops.logit``: log(x / (1 - x)), with x clipped to [eps, 1 - eps] when ``eps`` is given."""
+    x = tensor_of(input, "Logit")
+    if x.dtype.kind not in "f":
+        raise TypeError(f"For 'Logit', the 'input' must be a float Tensor, but got {x.dtype}.")
+    return apply(_logit, (x,), {"eps": None if eps is None else float(eps)})
+
+
+_einsum = Op("Einsum", lambda *xs, equation: jnp.einsum(equation, *xs, precision="highest"), "vjp")
+
+
+def einsum(equation, *operands) -> Tensor:
+    """``ops.einsum``: Einstein summation over the operands, as ``numpy.einsum``."""
+    if not isinstance(equation, str):
+        raise TypeError(f"For 'Einsum', the 'equation' must be a str, but got {type(equation).__name__}.")
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = operands[0]
+    ts = [tensor_of(t, "Einsum") for t in operands]
+    return apply(_einsum, tuple(ts), {"equation": equation.replace(" ", "")})

@@ -107,6 +107,89 @@ def logsigmoid(x) -> Tensor:
     return apply(_logsigmoid, (_float(x, "LogSigmoid"),), {})
 
 
+_hardtanh = Op("Hardtanh", lambda x, *, lo, hi: jnp.clip(x, lo, hi), "vjp")
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0) -> Tensor:
+    """``ops.hardtanh``: ``input`` clipped to [min_val, max_val]."""
+    x = tensor_of(input, "Hardtanh")
+    if min_val > max_val:
+        raise ValueError(f"For 'Hardtanh', the 'min_val' must be less than or equal to 'max_val', but got "
+                         f"min_val: {min_val}, max_val: {max_val}.")
+    return apply(_hardtanh, (x,), {"lo": float(min_val), "hi": float(max_val)})
+
+
+_celu = Op("CeLU", lambda x, *, alpha: jax.nn.celu(x, alpha), "vjp")
+
+
+def celu(x, alpha=1.0) -> Tensor:
+    """``ops.celu``: max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+    if float(alpha) == 0:
+        raise ValueError("For 'CeLU', the 'alpha' must not be 0.0, but got 0.0.")
+    return apply(_celu, (_float(x, "CeLU"),), {"alpha": float(alpha)})
+
+
+_softsign = Op("Softsign", jax.nn.soft_sign, "vjp")
+
+
+def softsign(x) -> Tensor:
+    """``ops.softsign``: x / (1 + |x|)."""
+    return apply(_softsign, (_float(x, "Softsign"),), {})
+
+
+def _prelu_fwd(x, w):
+    shape = (1, -1) + (1,) * (x.ndim - 2) if x.ndim >= 2 else (-1,)
+    w = w.reshape(shape) if w.size > 1 else w.reshape(())
+    return jnp.where(x > 0, x, x * w.astype(x.dtype))
+
+
+_prelu = Op("PReLU", _prelu_fwd, "vjp")
+
+
+def prelu(x, weight) -> Tensor:
+    """``ops.prelu``: x where x > 0, else weight * x, ``weight`` per channel (axis 1) or a scalar."""
+    x = _float(x, "PReLU")
+    w = tensor_of(weight, "PReLU")
+    c = x.shape[1] if x.ndim >= 2 else 1
+    if w.size not in (1, c):
+        raise ValueError(f"For 'PReLU', the 'weight' must have 1 or {c} (channels of 'x') elements, but got shape "
+                         f"{list(w.shape)}.")
+    return apply(_prelu, (x, w), {})
+
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-08) -> Tensor:
+    """``ops.cosine_similarity``: <x1, x2> / max(|x1| |x2|, eps) along ``dim``."""
+    x1, x2 = _float(x1, "cosine_similarity"), _float(x2, "cosine_similarity")
+    w12 = R.sum(M.mul(x1, x2), dim)
+    n = M.mul(R.sum(M.square(x1), dim), R.sum(M.square(x2), dim))
+    return M.div(w12, M.sqrt(M.maximum(n, eps * eps)))
+
+
+def _cdist_fwd(a, b, *, p):
+    d = a[..., :, None, :] - b[..., None, :, :]
+    if p == 2.0:
+        return jnp.sqrt(jnp.sum(d * d, -1))
+    if p == float("inf"):
+        return jnp.max(jnp.abs(d), -1)
+    if p == 0.0:
+        return jnp.sum((d != 0).astype(a.dtype), -1)
+    return jnp.sum(jnp.abs(d) ** p, -1) ** (1.0 / p)
+
+
+_cdist = Op("Cdist", _cdist_fwd, "vjp")
+
+
+def cdist(x1, x2, p=2.0) -> Tensor:
+    """``ops.cdist``: the p-norm distance between each row of ``x1`` and of ``x2`` (batched)."""
+    a, b = _float(x1, "Cdist"), _float(x2, "Cdist")
+    if a.ndim not in (2, 3) or b.ndim != a.ndim or a.shape[-1] != b.shape[-1]:
+        raise ValueError(f"For 'Cdist', 'x1' and 'x2' must be 2-D or 3-D with the same rank and last dimension, "
+                         f"but got shapes {list(a.shape)} and {list(b.shape)}.")
+    if p < 0:
+        raise ValueError(f"For 'Cdist', the 'p' must be a non-negative float, but got {p}.")
+    return apply(_cdist, (a, b), {"p": float(p)})
+
+
 def _softmax_bprop(ctx, d):
     axis = ctx.attrs[1]["axis"]
     y = ctx.out
@@ -237,18 +320,19 @@ def _pool_fwd(x, *, kind, window, strides, padding):
     if x.dtype.kind in "iu" and kind == "max":
         init = jnp.iinfo(x.dtype).min
     op = jax.lax.max if kind == "max" else jax.lax.add
-    y = jax.lax.reduce_window(x, jnp.array(init, x.dtype), op, window, strides, padding)
+    # a Python scalar init lets jax recognise the max/add monoid (and differentiate it)
+    y = jax.lax.reduce_window(x, init, op, window, strides, padding)
     if kind == "avg":
         if padding == "VALID" or all(p == (0, 0) for p in padding):
             y = y / jnp.prod(jnp.array(window[2:], x.dtype))
         else:
             ones = jnp.ones(x.shape[2:], x.dtype)[None, None]
-            cnt = jax.lax.reduce_window(ones, jnp.array(0, x.dtype), jax.lax.add, window, strides, padding)
+            cnt = jax.lax.reduce_window(ones, 0.0, jax.lax.add, window, strides, padding)
             y = y / cnt
     return y
 
 
-_pool = Op("Pool", _pool_fwd, "vjp")
+_pool_op = Op("Pool", _pool_fwd, "vjp")
 
 
 def _pool(x, kind, kernel_size, stride, pad_mode, padding=0, name="MaxPool"):
@@ -273,7 +357,7 @@ def _pool(x, kind, kernel_size, stride, pad_mode, padding=0, name="MaxPool"):
         pads = ((0, 0), (0, 0)) + tuple((q, q) for q in p)
     else:
         raise ValueError(f"For '{name}', the 'pad_mode' must be 'same', 'valid' or 'pad', but got {pad_mode!r}.")
-    y = apply(_pool, (x,), {"kind": kind, "window": window, "strides": strides, "padding": pads})
+    y = apply(_pool_op, (x,), {"kind": kind, "window": window, "strides": strides, "padding": pads})
     return A.squeeze(y, 0) if squeeze else y
 
 
@@ -329,7 +413,8 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     else:
         mean = A.reshape(running_mean, shape)
         var = A.reshape(running_var, shape)
-    y = M.mul(M.sub(x, mean), M.rsqrt(M.add(var, eps)))
+    # (x - mean) / sqrt(var + eps): sqrt and division are correctly rounded, XLA's rsqrt is not
+    y = M.div(M.sub(x, mean), M.sqrt(M.add(var, eps)))
     if weight is not None:
         y = M.mul(y, A.reshape(weight, shape))
     if bias is not None:
@@ -343,7 +428,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) -> Ten
     axes = tuple(range(x.ndim - n, x.ndim))
     mean = R.mean(x, axes, True)
     var = R.mean(M.square(M.sub(x, mean)), axes, True)
-    y = M.mul(M.sub(x, mean), M.rsqrt(M.add(var, eps)))
+    # (x - mean) / sqrt(var + eps): sqrt and division are correctly rounded, XLA's rsqrt is not
+    y = M.div(M.sub(x, mean), M.sqrt(M.add(var, eps)))
     if weight is not None:
         y = M.mul(y, weight)
     if bias is not None:
@@ -357,7 +443,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5) -> Tensor:
     g = A.reshape(x, (n, num_groups, -1))
     mean = R.mean(g, -1, True)
     var = R.mean(M.square(M.sub(g, mean)), -1, True)
-    y = A.reshape(M.mul(M.sub(g, mean), M.rsqrt(M.add(var, eps))), x.shape)
+    y = A.reshape(M.div(M.sub(g, mean), M.sqrt(M.add(var, eps))), x.shape)
     shape = (1, c) + (1,) * (x.ndim - 2)
     if weight is not None:
         y = M.mul(y, A.reshape(weight, shape))

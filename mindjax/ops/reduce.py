@@ -19,8 +19,8 @@ def _axes(axis, ndim):
         axis = (axis,)
     out = []
     for a in axis:
-        if not -max(ndim, 1) <= a < max(ndim, 1):
-            raise ValueError(f"For 'Reduce', the 'axis' must be in range [{-max(ndim, 1)}, {max(ndim, 1)}), "
+        if not -builtin_max(ndim, 1) <= a < builtin_max(ndim, 1):
+            raise ValueError(f"For 'Reduce', the 'axis' must be in range [{-builtin_max(ndim, 1)}, {builtin_max(ndim, 1)}), "
                              f"but got {a}.")
         out.append(a % ndim if ndim else 0)
     return tuple(sorted(set(out))) if ndim else ()
@@ -74,7 +74,7 @@ def mean(input, axis=None, keep_dims=False) -> Tensor:
     for a in axes:
         n *= x.shape[a]
     s = apply(_reduce_sum, (x,), {"axes": axes, "keep": bool(keep_dims), "dtype": x._data.dtype})
-    return M.div(s, max(n, 1)) if n != 1 else s
+    return M.div(s, builtin_max(n, 1)) if n != 1 else s
 
 
 reduce_mean = mean
@@ -125,7 +125,7 @@ def _prod_bprop(ctx, dout):
     return (M.div(M.mul(broadcast_to(dout.reshape(shape), x.shape), broadcast_to(ctx.out.reshape(shape), x.shape)), x),)
 
 
-_prod = Op("ReduceProd", _prod_fwd, _prod_bprop)
+_prod = Op("ReduceProd", _prod_fwd, "vjp")  # jax.vjp handles zero elements
 
 
 def prod(input, axis=None, keep_dims=False) -> Tensor:
@@ -145,7 +145,7 @@ def _arg(name, jfn):
         if axis is None:
             x = x.reshape((-1,))
             axis = 0
-        return apply(op, (x,), {"axis": axis % max(x.ndim, 1), "keep": bool(keepdims), "dtype": dt})
+        return apply(op, (x,), {"axis": axis % builtin_max(x.ndim, 1), "keep": bool(keepdims), "dtype": dt})
     return call
 
 
@@ -242,9 +242,7 @@ def cumprod(x, dim, dtype=None) -> Tensor:
     return _cumprod(x, dim)
 
 
-_cumprod_op = Op("CumProd", lambda x, *, axis: jnp.cumprod(x, axis),
-                 lambda ctx, d: (M.div(apply(_cumsum, (M.mul(d, ctx.out),),
-                                              {"axis": ctx.attrs[1]["axis"], "reverse": True}), ctx.inputs[0]),))
+_cumprod_op = Op("CumProd", lambda x, *, axis: jnp.cumprod(x, axis), "vjp")  # exact also where x has zeros
 
 
 def _cumprod(x, dim):
