@@ -8,6 +8,7 @@ import weakref
 from .._state import state
 from .._tensor import Tensor
 from .tape import Node
+from .._jit.hooks import call_hook
 
 
 class RemovableHandle:
@@ -66,7 +67,7 @@ def hook_backward(fn, inputs, name="HookBackward"):
         return tuple(inputs)
 
     def backward(node, douts, needs):
-        r = fn(tuple(douts))
+        r = call_hook(fn, tuple(douts))
         if r is None:
             return douts
         return _check_grads(name, r, douts)
@@ -76,29 +77,65 @@ def hook_backward(fn, inputs, name="HookBackward"):
 
 
 def register_tensor_hook(t: Tensor, hook):
-    """``Tensor.register_hook``: ``hook(grad)`` runs when the gradient of ``t`` is computed."""
+    """``Tensor.register_hook``: ``hook(grad)`` runs once, on the whole gradient of ``t``
+    (summed over all its uses), when that gradient is computed; a non-None return
+    replaces it. Hooks run in registration order, each on the previous one's result.
+
+    A tensor computed while a gradient is being recorded (an intermediate) gets a hook
+    node spliced in place: ``t`` itself is re-pointed at it, so every later use of ``t``
+    goes through it. For gradient targets (the inputs of ``grad`` and Parameters) the
+    gradient call applies the hooks to the final gradient (``run_tensor_hooks``).
+    """
     if not callable(hook):
         raise TypeError(f"For 'Tensor.register_hook', the 'hook' must be callable, but got {type(hook).__name__}.")
-    hooks = t.__dict__.setdefault("_grad_hooks", {})
+    d = t.__dict__
+    hooks = d.get("_grad_hooks")
+    if hooks is None:
+        hooks = d["_grad_hooks"] = {}
     handle = RemovableHandle(hooks)
     hooks[handle.id] = hook
+    if state.grad_depth and t._node is not None and d.get("_hook_node") is None and \
+            t._node.name != "Parameter" and not t._node.name.startswith("input"):
+        _splice_hook_node(t, hooks)
     return handle
 
 
-def apply_tensor_hooks(t: Tensor):
-    """Wrap ``t`` so that its registered hooks run on its gradient (when recording)."""
-    hooks = t.__dict__.get("_grad_hooks")
-    if not hooks or not state.grad_depth or t._node is None:
-        return t
+def run_tensor_hooks(t, grad):
+    """The hooks registered on ``t`` applied to its (final) gradient ``grad``."""
+    hooks = t.__dict__.get("_grad_hooks") if t is not None else None
+    if not hooks or grad is None:
+        return grad
+    for h in list(hooks.values()):
+        r = call_hook(h, grad)
+        if r is not None:
+            if not isinstance(r, Tensor):
+                raise RuntimeError(f"Tensor hook should be return Tensor, but get type: {type(r).__name__}.")
+            if r.shape != grad.shape:
+                raise ValueError(f"For 'Tensor.register_hook', the hook returned a gradient of shape "
+                                 f"{list(r.shape)}, but the tensor has shape {list(grad.shape)}.")
+            grad = r
+    return grad
 
-    def fn(grads):
-        g = grads[0]
-        for h in list(hooks.values()):
-            r = h(g)
-            if r is not None:
-                g = r
-        return (g,)
-    return hook_backward(fn, (t,), "Tensor.register_hook")[0]
+
+def _splice_hook_node(t, hooks):
+    shadow = Tensor._make(t._data, t._node, t._idx)
+
+    def backward(node, douts, needs):
+        return (run_tensor_hooks(t_ref, douts[0]),)
+
+    t_ref = _HookOwner(hooks)
+    node = Node(backward, (shadow,), (t._data,), None, "Tensor.register_hook")
+    t._node = node
+    t._idx = 0
+    t.__dict__["_hook_node"] = node
+
+
+class _HookOwner:
+    """Holds a tensor's hook table for its spliced node without keeping the tensor alive."""
+    __slots__ = ("__dict__",)
+
+    def __init__(self, hooks):
+        self.__dict__["_grad_hooks"] = hooks
 
 
 class CellGradState:
@@ -120,7 +157,7 @@ def wrap_cell_outputs(cell, outputs, gstate):
     def backward(node, douts, needs):
         douts = tuple(douts)
         for h in list(cell._backward_pre_hooks.values()):
-            r = h(cell, douts)
+            r = call_hook(h, cell, douts)
             if r is not None:
                 douts = _check_grads(f"{type(cell).__name__}.register_backward_pre_hook", r, douts)
         gstate.grad_output = douts
@@ -142,7 +179,7 @@ def wrap_cell_inputs(cell, inputs, gstate):
     def backward(node, douts, needs):
         douts = tuple(douts)
         for h in list(cell._backward_hooks.values()):
-            r = h(cell, douts, gstate.grad_output if gstate.grad_output is not None else ())
+            r = call_hook(h, cell, douts, gstate.grad_output if gstate.grad_output is not None else ())
             if r is not None:
                 douts = _check_grads(f"{type(cell).__name__}.register_backward_hook", r, douts)
         return douts

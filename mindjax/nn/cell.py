@@ -14,19 +14,21 @@ from .._autograd import hooks as H
 from .._autograd.tape import Node
 from ..common.parameter import Parameter, ParameterTuple
 from .. import context as _context
+from .._jit.hooks import call_hook
 
 
-def _cell_repr(cell, indent=""):
+def _cell_repr(cell):
+    """MindSpore's layout: ``Name(extra)`` for a leaf, otherwise one line per child."""
     ext = cell.extend_repr()
     if not cell._cells:
-        return f"{type(cell).__name__}<{ext}>"
-    lines = [f"{type(cell).__name__}<{ext}"]
+        return f"{type(cell).__name__}({ext})"
+    lines = [f"{type(cell).__name__}("]
+    if ext:
+        lines.append("  " + ext.replace("\n", "\n  "))
     for name, c in cell._cells.items():
-        if c is None:
-            continue
-        sub = _cell_repr(c).replace("\n", "\n  ")
+        sub = repr(c).replace("\n", "\n  ")
         lines.append(f"  ({name}): {sub}")
-    lines.append("  >")
+    lines.append(")")
     return "\n".join(lines)
 
 
@@ -67,7 +69,8 @@ class Cell:
         d["cell_type"] = None
         d["_scope"] = None
         d["bprop_debug"] = False
-        d["_param_prefix"] = ""
+        d["_phase"] = "train"
+        d["_fast"] = d["_plain"]
         d["internal_params"] = []
         d["_cell_name"] = ""
 
@@ -76,7 +79,10 @@ class Cell:
         d = self.__dict__
         if "_params" in d:
             if name in d["_params"]:
-                return d["_params"][name]
+                p = d["_params"][name]
+                if d.get("_float_dtype") is not None and d.get("_running"):
+                    return self._cast_float(p)
+                return p
             if name in d["_cells"]:
                 return d["_cells"][name]
         raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
@@ -95,8 +101,6 @@ class Cell:
             d.pop(name, None)
             if value.name == "Parameter" and not value.__dict__.get("_user_named"):
                 value.name = name
-            if d["_param_prefix"] and not value.name.startswith(d["_param_prefix"]):
-                value.name = d["_param_prefix"] + value.name
             params[name] = value
         elif isinstance(value, Cell):
             params.pop(name, None)
@@ -106,9 +110,11 @@ class Cell:
             value.__dict__["_cell_name"] = name
             cells[name] = value
         elif isinstance(value, ParameterTuple):
+            # as MindSpore: the tuple's Parameters belong to this Cell too, under their own names
             for p in value:
                 if p.name == "Parameter":
                     p.name = name
+                params[p.name] = p
             object.__setattr__(self, name, value)
         elif value is None and (name in params or name in cells):
             if name in params:
@@ -120,8 +126,8 @@ class Cell:
                 params[name].set_data(value)
                 return
             if name in cells:
-                raise TypeError(f"For '{type(self).__name__}', the attribute '{name}' is a Cell and can only be "
-                                f"replaced by a Cell or None, but got {type(value).__name__}.")
+                raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this type: "
+                                f"'{type(value)}' as a cell.")
             object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
@@ -146,13 +152,18 @@ class Cell:
     def construct(self, *inputs, **kwargs):
         raise NotImplementedError(f"For '{type(self).__name__}', the method 'construct' must be defined.")
 
+    def _cast_float(self, x):
+        dt = self.__dict__.get("_float_dtype")
+        if dt is not None and isinstance(x, Tensor) and x.dtype.is_floating and x.dtype != dt:
+            from ..ops import functional as F
+            return F.cast(x, dt)
+        return x
+
     def bprop(self, *args):  # placeholder: a subclass that defines bprop replaces the gradient
         raise NotImplementedError
 
     def __call__(self, *args, **kwargs):
-        if self._plain and not self._forward_pre_hooks and not self._forward_hooks and \
-                not self._backward_pre_hooks and not self._backward_hooks and not state.check_nan and \
-                _context._ctx["mode"] == 1:
+        if self._fast and not state.check_nan and _context._ctx["mode"] == 1:
             return self.construct(*args, **kwargs)
         return self._call_full(args, kwargs)
 
@@ -165,12 +176,12 @@ class Cell:
         try:
             for hid, h in list(self._forward_pre_hooks.items()):
                 if hid in self._forward_pre_hooks_kw:
-                    r = h(self, args, kwargs)
+                    r = call_hook(h, self, args, kwargs)
                     if r is not None:
                         args, kwargs = r
                         args = args if isinstance(args, tuple) else (args,)
                 else:
-                    r = h(self, args)
+                    r = call_hook(h, self, args)
                     if r is not None:
                         args = r if isinstance(r, tuple) else (r,)
             gstate = None
@@ -178,14 +189,24 @@ class Cell:
                 gstate = H.CellGradState()
                 if self._backward_hooks:
                     args = H.wrap_cell_inputs(self, args, gstate)
-            if not self._plain and state.grad_depth:
-                out = self._call_with_bprop(args, kwargs)
-            else:
-                out = self.construct(*args, **kwargs)
+            d = self.__dict__
+            if d.get("_float_dtype") is not None:
+                args = tuple(self._cast_float(a) for a in args)
+                d["_running"] = d.get("_running", 0) + 1
+            try:
+                if not self._plain and state.grad_depth:
+                    out = self._call_with_bprop(args, kwargs)
+                else:
+                    out = self.construct(*args, **kwargs)
+            finally:
+                if d.get("_float_dtype") is not None:
+                    d["_running"] -= 1
             if gstate is not None:
                 out = H.wrap_cell_outputs(self, out, gstate)
-            for hid, h in list(self._forward_hooks.items()):
-                r = h(self, args, kwargs, out) if hid in self._forward_hooks_kw else h(self, args, out)
+            # MindSpore 2.10 never runs forward hooks on a Cell that defines bprop.
+            for hid, h in (list(self._forward_hooks.items()) if self._plain else ()):
+                r = call_hook(h, self, args, kwargs, out) if hid in self._forward_hooks_kw else \
+                    call_hook(h, self, args, out)
                 if r is not None:
                     out = r
             return out
@@ -256,7 +277,10 @@ class Cell:
 
     # ---- hooks ------------------------------------------------------------------------------------------
     def _hooks_changed(self):
-        self.__dict__["_hook_version"] += 1
+        d = self.__dict__
+        d["_hook_version"] += 1
+        d["_fast"] = d["_plain"] and d.get("_float_dtype") is None and not (
+            d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_pre_hooks"] or d["_backward_hooks"])
 
     def _register(self, table, hook, kind, kw_table=None, with_kwargs=False):
         if not callable(hook):
@@ -289,30 +313,49 @@ class Cell:
 
     # ---- parameters and sub-cells --------------------------------------------------------------------
     def insert_param_to_cell(self, param_name: str, param: Parameter, check_name_contain_dot: bool = True):
-        if not isinstance(param_name, str) or not param_name or (check_name_contain_dot and "." in param_name):
-            raise KeyError(f"For 'insert_param_to_cell', the 'param_name' must be a non-empty str without '.', but "
-                           f"got {param_name!r}.")
+        """Add ``param`` as ``param_name`` (its name is kept unless it is the default)."""
+        if not isinstance(param_name, str):
+            raise TypeError(f"For 'insert_param_to_cell', the type of parameter 'param_name' must be str, but got "
+                            f"{type(param_name)}.")
+        if not param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
+        if check_name_contain_dot and "." in param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not contain'.' ")
+        if param_name in self.__dict__ and param_name not in self._params:
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the network. "
+                           f"Cannot insert another parameter with the same name.")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"For 'insert_param_to_cell', the 'param' must be a Parameter, but got "
-                            f"{type(param).__name__}.")
+            raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, but "
+                            f"got {type(param)}.")
         if param is not None and param.name == "Parameter":
             param.name = param_name
         self._params[param_name] = param
 
     def insert_child_to_cell(self, child_name: str, child_cell):
-        if not isinstance(child_name, str) or not child_name or "." in child_name:
-            raise KeyError(f"For 'insert_child_to_cell', the 'child_name' must be a non-empty str without '.', but "
-                           f"got {child_name!r}.")
+        """Add ``child_cell`` as ``child_name``; unlike attribute assignment, its Parameters keep their names."""
+        if not isinstance(child_name, str):
+            raise TypeError(f"For 'insert_child_to_cell', the type of parameter 'child_name' must be str, but got "
+                            f"{type(child_name)}.")
+        if not child_name or "." in child_name:
+            raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None and can not "
+                           "contain '.' ")
+        if child_name in self.__dict__ and child_name not in self._cells:
+            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the network. "
+                           f"Cannot insert another Cell with the same name.")
         if child_cell is not None and not isinstance(child_cell, Cell):
-            raise TypeError(f"For 'insert_child_to_cell', the 'child_cell' must be a Cell, but got "
-                            f"{type(child_cell).__name__}.")
-        setattr(self, child_name, child_cell)
+            raise TypeError(f"For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not None, but "
+                            f"got type {type(child_cell)}.")
+        self._params.pop(child_name, None)
+        if child_cell is not None:
+            child_cell.__dict__["_cell_name"] = child_name
+        self._cells[child_name] = child_cell
 
     def update_parameters_name(self, prefix: str = "", recurse: bool = True):
-        for _, p in self.parameters_and_names(expand=recurse):
-            if not p.name.startswith(prefix):
-                p.name = prefix + p.name
-        self.__dict__["_param_prefix"] = prefix + self.__dict__.get("_param_prefix", "")
+        """Rename every Parameter to ``prefix`` + its attribute path (``block.dense.weight``)."""
+        if not isinstance(prefix, str):
+            raise TypeError(f"For 'update_parameters_name', the 'prefix' must be a str, but got {type(prefix).__name__}.")
+        for path, p in list(self.parameters_and_names(expand=recurse)):
+            p.name = prefix + path
 
     def cells_and_names(self, cells=None, name_prefix: str = ""):
         t = cells if cells is not None else set()
@@ -359,14 +402,22 @@ class Cell:
         return {}
 
     def set_train(self, mode: bool = True) -> "Cell":
-        """Training (``phase`` 'train') or inference ('predict') for this Cell and its children."""
+        """Training (``phase`` 'train') or inference ('predict') for this Cell and its children.
+
+        As in MindSpore, a new Cell has ``training`` False but ``phase`` 'train'.
+        """
         for _, c in self.cells_and_names():
             c.__dict__["training"] = bool(mode)
+            c.__dict__["_phase"] = "train" if mode else "predict"
         return self
 
     @property
     def phase(self) -> str:
-        return "train" if self.training else "predict"
+        return self.__dict__.get("_phase", "train")
+
+    @phase.setter
+    def phase(self, value):
+        self.__dict__["_phase"] = value
 
     def set_grad(self, requires_grad: bool = True) -> "Cell":
         self.__dict__["requires_grad"] = requires_grad
@@ -382,10 +433,15 @@ class Cell:
         return self
 
     def to_float(self, dst_type) -> "Cell":
+        """Run this Cell and its children in ``dst_type`` (float16/bfloat16/float32): floating
+        inputs, and floating Parameters read inside ``construct``, are cast to it."""
         from .. import _dtype as mstype
-        self.__dict__["_float_dtype"] = mstype.to_dtype(dst_type)
-        for c in self.cells():
-            c.to_float(dst_type)
+        dt = mstype.to_dtype(dst_type)
+        if dt not in (mstype.float16, mstype.float32, mstype.bfloat16):
+            raise ValueError(f"For 'to_float', the 'dst_type' must be float16, float32 or bfloat16, but got {dt}.")
+        for _, c in self.cells_and_names():
+            c.__dict__["_float_dtype"] = None if dt == mstype.float32 else dt
+            c._hooks_changed()
         return self
 
     def set_boost(self, boost_type):
@@ -409,7 +465,7 @@ class Cell:
 
     @property
     def param_prefix(self) -> str:
-        return self._param_prefix
+        return self.__dict__.get("_param_prefix", "")
 
     def compile_and_run(self, *args, **kwargs):
         return self(*args, **kwargs)

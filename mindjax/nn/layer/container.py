@@ -8,6 +8,16 @@ from ..cell import Cell
 __all__ = ["SequentialCell", "CellList", "CellDict"]
 
 
+def _add(owner, name, cell):
+    """Register ``cell`` under ``name`` and, as MindSpore's containers do, rename its
+    Parameters to ``name.<path>``."""
+    if not isinstance(cell, Cell):
+        raise TypeError(f"For '{type(owner).__name__}', each element must be a Cell, but got {type(cell).__name__}.")
+    owner.insert_child_to_cell(name, cell)
+    if owner._auto_prefix:
+        cell.update_parameters_name(name + ".")
+
+
 class SequentialCell(Cell):
     """Cells run one after another (from a list or an OrderedDict of them)."""
 
@@ -16,12 +26,10 @@ class SequentialCell(Cell):
         cells = args[0] if len(args) == 1 and isinstance(args[0], (list, OrderedDict, dict)) else args
         if isinstance(cells, dict):
             for k, c in cells.items():
-                self.insert_child_to_cell(k, c)
+                _add(self, k, c)
         else:
             for i, c in enumerate(cells):
-                if not isinstance(c, Cell):
-                    raise TypeError(f"For 'SequentialCell', each element must be a Cell, but got {type(c).__name__}.")
-                self.insert_child_to_cell(str(i), c)
+                _add(self, str(i), c)
 
     def __getitem__(self, i):
         cells = list(self._cells.values())
@@ -36,7 +44,7 @@ class SequentialCell(Cell):
         return iter(self._cells.values())
 
     def append(self, cell):
-        self.insert_child_to_cell(str(len(self._cells)), cell)
+        _add(self, str(len(self._cells)), cell)
         return self
 
     def construct(self, x):
@@ -56,7 +64,7 @@ class CellList(Cell):
 
     def __setitem__(self, i, cell):
         key = list(self._cells.keys())[i]
-        self.insert_child_to_cell(key, cell)
+        _add(self, key, cell)
 
     def __len__(self):
         return len(self._cells)
@@ -65,7 +73,7 @@ class CellList(Cell):
         return iter(self._cells.values())
 
     def append(self, cell):
-        self.insert_child_to_cell(str(len(self._cells)), cell)
+        _add(self, str(len(self._cells)), cell)
         return self
 
     def extend(self, cells):
@@ -94,7 +102,7 @@ class CellDict(Cell):
         return self._cells[key]
 
     def __setitem__(self, key, cell):
-        self.insert_child_to_cell(key, cell)
+        _add(self, key, cell)
 
     def __delitem__(self, key):
         del self._cells[key]
