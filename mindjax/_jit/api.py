@@ -17,7 +17,7 @@ from .._state import state
 from .._tensor import Tensor
 from . import state as jit_state
 
-compile_count = {"n": 0}  # traces of jit programs (tests count recompilations with it)
+compile_count = {"n": 0}  # traces of all jit programs; JitFunction.compile_count counts one function's
 
 
 def _flatten(obj, arrays):
@@ -64,17 +64,29 @@ def _static_key(spec):
 
 
 def _cells_signature(obj):
+    """The training flag and hook version of every Cell under ``obj`` (part of the cache key)."""
     from ..nn.cell import Cell
     if not isinstance(obj, Cell):
         return ()
-    return tuple((id(c), c.training, c._hook_version) for _, c in obj.cells_and_names())
+    out, seen, todo = [], set(), [obj]
+    while todo:  # a plain walk: this runs on every call, cells_and_names' generators cost more
+        c = todo.pop()
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        d = c.__dict__
+        out.append((id(c), d.get("training"), d.get("_hook_version")))
+        todo.extend(x for x in d["_cells"].values() if x is not None)
+    return tuple(out)
 
 
 class _Program:
     """One compiled program: for a given input signature, the state it touches."""
 
-    def __init__(self, fn, spec, params):
+    def __init__(self, fn, spec, params, owner=None, holder=None):
         self.fn = fn
+        self.holder = holder
+        self.owner = owner
         self.spec = spec
         self.params = params
         self.out_spec = None
@@ -82,6 +94,8 @@ class _Program:
 
     def _pure(self, key, param_arrays, arrays):
         compile_count["n"] += 1
+        if self.holder is not None:
+            self.holder.compile_count += 1
         params = self.params
         saved = [p._value for p in params]
         for p, a in zip(params, param_arrays):
@@ -110,7 +124,7 @@ class _Program:
         return [o._data for o in outs], new_params, box[0]
 
 
-def _discover(fn, spec, arrays):
+def _discover(fn, spec, arrays, owner=None):
     """The Parameters that ``fn`` reads or writes, found by an abstract trace."""
     found = {}
 
@@ -147,6 +161,7 @@ class JitFunction:
         self.fn = fn
         self.owner = owner
         self._cache = {}
+        self.compile_count = 0  # how many times this function was traced for compilation
         functools.update_wrapper(self, fn)
 
     def __get__(self, obj, objtype=None):
@@ -176,8 +191,8 @@ def run_compiled(holder, fn, args, kwargs):
            _global_signature())
     prog = holder._cache.get(key)
     if prog is None:
-        params = _discover(fn, spec, arrays)
-        prog = _Program(fn, spec, params)
+        params = _discover(fn, spec, arrays, holder.owner)
+        prog = _Program(fn, spec, params, holder.owner, holder)
         holder._cache[key] = prog
     params = prog.params
     rng_key = _seed._get_key()
@@ -263,6 +278,15 @@ def jit_class(cls):
 
 
 ms_class = jit_class
+
+
+def compiles_of(obj):
+    """How many programs were traced for ``obj``: a jit function, a Cell given to ``jit``
+    or one called in GRAPH_MODE (the sum over its compiled entry points)."""
+    if isinstance(obj, JitFunction):
+        return obj.compile_count
+    return sum(h.compile_count for h in (obj.__dict__.get("construct"), obj.__dict__.get("_graph_holder"))
+               if isinstance(h, JitFunction))
 
 
 def graph_mode_call(cell, args, kwargs):
