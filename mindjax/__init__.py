@@ -31,6 +31,16 @@ from ._autograd.grad import grad, value_and_grad  # noqa: E402
 from . import nn  # noqa: E402
 from ._jit.api import jit, ms_function, jit_class, ms_class  # noqa: E402
 
+def _seed_from_env() -> None:
+    """``MINDJAX_SEED=N`` seeds the run as ``set_seed(N)`` would, without editing the script."""
+    import os
+    value = os.environ.get("MINDJAX_SEED")
+    if value:
+        set_seed(int(value))
+
+
+_seed_from_env()
+
 float_ = dtype.float32
 tensor = Tensor
 version = __version__ = "2.10.0"

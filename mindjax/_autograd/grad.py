@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import functools
 
-import jax.numpy as jnp
-
 from .._state import state
 from .._tensor import Tensor
 from . import tape
 
 
 def _ones_like(t: Tensor) -> Tensor:
-    return Tensor._make(jnp.ones(t._data.shape, t._data.dtype))
+    d = t._data
+    return Tensor._make(tape.const_array(d.shape, d.dtype, 1))
 
 
 def _flatten_outputs(out):
@@ -27,7 +26,8 @@ def _flatten_outputs(out):
 
 
 def _zeros_for(t: Tensor) -> Tensor:
-    return Tensor._make(jnp.zeros(t._data.shape, t._data.dtype))
+    d = t._data
+    return Tensor._make(tape.const_array(d.shape, d.dtype, 0))
 
 
 def _param_leaf(p):
@@ -42,6 +42,7 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
     Returns (value, input_grads tuple, weight_grads tuple).
     """
     from ..common.parameter import Parameter
+    orig_args = args
     args = list(args)
     leaves = []
     for i in positions:
@@ -81,12 +82,14 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
             raise TypeError(f"For 'grad', the 'weights' must be Parameters, but got {type(w).__name__}.")
         targets.append((w._leaf_node(), 0))
     grads = tape.backward(roots, sens_list, targets, create_graph=state.grad_depth > 0)
+    from .hooks import run_tensor_hooks
     in_grads = []
-    for leaf, g in zip(leaves, grads[:len(leaves)]):
-        in_grads.append(g if g is not None else _zeros_for(leaf))
+    for i, leaf, g in zip(positions, leaves, grads[:len(leaves)]):
+        g = g if g is not None else _zeros_for(leaf)
+        in_grads.append(run_tensor_hooks(orig_args[i], run_tensor_hooks(leaf, g)))
     w_grads = []
     for w, g in zip(wlist, grads[len(leaves):]):
-        w_grads.append(g if g is not None else _zeros_for(w))
+        w_grads.append(run_tensor_hooks(w, g if g is not None else _zeros_for(w)))
     return value, tuple(in_grads), tuple(w_grads)
 
 
@@ -179,7 +182,7 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
         positions = _positions(grad_position, len(args))
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
-        g_in = gi[0] if isinstance(grad_position, int) else gi
+        g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
         if weights is not None:
             res = gw if grad_position is None else (g_in, gw)
         else:
@@ -200,7 +203,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
         positions = _positions(grad_position, len(args))
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
-        g_in = gi[0] if isinstance(grad_position, int) else gi
+        g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
         if weights is not None:
             res = gw if grad_position is None else (g_in, gw)
         else:

@@ -21,10 +21,8 @@ class Adam(Optimizer):
         if eps <= 0:
             raise ValueError(f"For 'Adam', the 'eps' must be greater than 0, but got {eps}.")
         self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
-        self.moment1 = ParameterTuple(Parameter(ops.zeros_like(p), name="moment1." + p.name, requires_grad=False)
-                                      for p in self.parameters)
-        self.moment2 = ParameterTuple(Parameter(ops.zeros_like(p), name="moment2." + p.name, requires_grad=False)
-                                      for p in self.parameters)
+        self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
+        self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")
         self.beta1_power = Parameter(Tensor(1.0, mstype.float32), name="beta1_power", requires_grad=False)
         self.beta2_power = Parameter(Tensor(1.0, mstype.float32), name="beta2_power", requires_grad=False)
 
@@ -60,10 +58,8 @@ class AdamWeightDecay(Optimizer):
             self._dwd = [float(g.get("weight_decay", weight_decay)) for g in groups for _ in g["params"]]
         else:
             self._dwd = [float(weight_decay)] * len(self.parameters)
-        self.moments1 = ParameterTuple(Parameter(ops.zeros_like(p), name="adam_m." + p.name, requires_grad=False)
-                                       for p in self.parameters)
-        self.moments2 = ParameterTuple(Parameter(ops.zeros_like(p), name="adam_v." + p.name, requires_grad=False)
-                                       for p in self.parameters)
+        self.moments1 = self.parameters.clone(prefix="adam_m", init="zeros")
+        self.moments2 = self.parameters.clone(prefix="adam_v", init="zeros")
 
     def construct(self, gradients):
         grads = self._prep_grads(gradients)

@@ -6,6 +6,7 @@ from ... import _dtype as mstype
 from ..._tensor import Tensor
 from ...common.parameter import Parameter, ParameterTuple
 from ... import ops
+from ..._state import state
 from ..cell import Cell
 
 
@@ -41,24 +42,50 @@ class Optimizer(Cell):
                 raise ValueError(f"For '{type(self).__name__}', the 'weight_decay' must be >= 0, but got {wd}.")
             wds += [float(wd)] * len(ps)
         self.parameters = ParameterTuple(params)
-        self._lrs = lrs
         self._wds = wds
-        self.learning_rate = learning_rate
         self.weight_decay = weight_decay
-        self.global_step = Parameter(Tensor(0, mstype.int32), name="global_step", requires_grad=False)
+        self.global_step = Parameter(Tensor([0], mstype.int32), name="global_step", requires_grad=False)
+        # as in MindSpore, a fixed or per-step learning rate is a Parameter (saved in checkpoints)
+        self.learning_rate = self._lr_param(learning_rate, "learning_rate")
+        self._lrs = [self.learning_rate if lr is learning_rate else self._lr_param(lr, f"learning_rate_group_{i}")
+                     for i, lr in enumerate(lrs)]
+
+    @staticmethod
+    def _lr_param(lr, name):
+        from .._lr import LearningRateSchedule
+        if isinstance(lr, LearningRateSchedule) or isinstance(lr, Parameter):
+            return lr
+        if isinstance(lr, bool) or not isinstance(lr, (int, float, list, tuple, Tensor)):
+            raise TypeError(f"For 'Optimizer', the 'learning_rate' must be a float, list, Tensor or "
+                            f"LearningRateSchedule, but got {type(lr).__name__}.")
+        if isinstance(lr, (int, float)) and lr < 0:
+            raise ValueError(f"For 'Optimizer', the 'learning_rate' must be >= 0, but got {lr}.")
+        t = lr if isinstance(lr, Tensor) else Tensor(lr, mstype.float32)
+        return Parameter(ops.cast(t, mstype.float32), name=name, requires_grad=False)
 
     def _lr_at(self, i):
         """The learning rate for parameter i at the current step (a Tensor or a float)."""
         from .._lr import LearningRateSchedule
         lr = self._lrs[i]
+        step = ops.reshape(self.global_step, ())
         if isinstance(lr, LearningRateSchedule):
-            return lr(self.global_step)
-        if isinstance(lr, (list, tuple)):
-            return ops.gather(Tensor(list(lr), mstype.float32),
-                              ops.minimum(self.global_step, len(lr) - 1), 0)
-        if isinstance(lr, Tensor) and lr.ndim == 1:
-            return ops.gather(lr, ops.minimum(self.global_step, lr.shape[0] - 1), 0)
+            return lr(step)
+        if lr.ndim == 1:  # one learning rate per step; the last one holds afterwards
+            return ops.gather(lr, ops.minimum(step, lr.shape[0] - 1), 0)
         return lr
+
+    def state_parameters(self) -> list:
+        """Every Parameter an update writes: the trained ones and the optimizer's own state."""
+        seen, out = set(), []
+        candidates = list(self.parameters) + list(self.get_parameters())
+        for v in list(self.__dict__.values()):
+            if isinstance(v, ParameterTuple):
+                candidates += list(v)
+        for p in candidates:
+            if id(p) not in seen:
+                seen.add(id(p))
+                out.append(p)
+        return out
 
     def get_lr(self):
         return self._lr_at(0)
@@ -85,6 +112,17 @@ class Optimizer(Cell):
 
     def _step_done(self):
         ops.assign_add(self.global_step, 1)
+
+    def __call__(self, gradients):
+        # In PyNative the whole update (every Parameter, moment and the step counter) runs
+        # as one compiled program instead of a few small kernels per Parameter.
+        if state.jit_depth or state.grad_depth or self._forward_pre_hooks or self._forward_hooks:
+            return super().__call__(gradients)
+        jitted = self.__dict__.get("_jitted_update")
+        if jitted is None:
+            from ..._jit.api import JitFunction
+            jitted = self.__dict__["_jitted_update"] = JitFunction(self.construct, owner=self)
+        return jitted(tuple(gradients))
 
     def construct(self, gradients):
         raise NotImplementedError

@@ -18,18 +18,18 @@ class Momentum(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if not isinstance(momentum, (int, float)) or momentum < 0:
             raise ValueError(f"For 'Momentum', the 'momentum' must be a float >= 0, but got {momentum}.")
-        self.momentum = float(momentum)
+        self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum", requires_grad=False)
         self.use_nesterov = use_nesterov
-        self.moments = ParameterTuple(Parameter(ops.zeros_like(p), name="moments." + p.name, requires_grad=False)
-                                      for p in self.parameters)
+        self.moments = self.parameters.clone(prefix="moments", init="zeros")
 
     def construct(self, gradients):
         grads = self._prep_grads(gradients)
         for i, (p, v, g) in enumerate(zip(self.parameters, self.moments, grads)):
             lr = self._lr_at(i)
-            nv = ops.add(ops.mul(v, self.momentum), g)
+            m = ops.cast(self.momentum, v.dtype)
+            nv = ops.add(ops.mul(v, m), g)
             ops.assign(v, nv)
-            step = ops.add(g, ops.mul(nv, self.momentum)) if self.use_nesterov else nv
+            step = ops.add(g, ops.mul(nv, m)) if self.use_nesterov else nv
             ops.assign(p, ops.sub(p, ops.mul(step, lr)))
         self._step_done()
         return True
@@ -47,10 +47,8 @@ class SGD(Optimizer):
             raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
                              "equal to 0.0.")
         self.momentum, self.dampening, self.nesterov = float(momentum), float(dampening), nesterov
-        self.accum = ParameterTuple(Parameter(ops.zeros_like(p), name="accum." + p.name, requires_grad=False)
-                                    for p in self.parameters)
-        self.stat = ParameterTuple(Parameter(Tensor(1.0, mstype.float32), name="stat." + p.name, requires_grad=False)
-                                   for p in self.parameters)
+        self.accum = self.parameters.clone(prefix="accum", init="zeros")
+        self.stat = self.parameters.clone(prefix="stat", init="ones")
 
     def construct(self, gradients):
         grads = self._prep_grads(gradients)
@@ -58,7 +56,7 @@ class SGD(Optimizer):
             lr = self._lr_at(i)
             if self.momentum > 0:
                 # first step: accum = grad; then accum = momentum * accum + (1 - dampening) * grad
-                first = ops.cast(s, g.dtype)
+                first = ops.cast(s, g.dtype)  # 1 until the first step, then 0
                 na = ops.add(ops.mul(ops.add(ops.mul(a, self.momentum), ops.mul(g, 1 - self.dampening)),
                                      ops.sub(1, first)), ops.mul(g, first))
                 ops.assign(a, na)

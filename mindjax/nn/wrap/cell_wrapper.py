@@ -96,6 +96,11 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         finite = ops.all(ops.stack([ops.all(ops.isfinite(g)) for g in grads]))
         overflow = ops.logical_not(finite)
         self.scale_cell.update(overflow)
-        if bool(finite):
-            self.optimizer(grads)
+        # Skip the update on overflow without Python control flow on a Tensor (so the step
+        # compiles): run the optimizer, then keep the old value of every state it wrote.
+        state = self.optimizer.state_parameters()
+        before = [ops.stop_gradient(ops.identity(p)) for p in state]
+        self.optimizer(grads)
+        for p, old in zip(state, before):
+            ops.assign(p, ops.select(overflow, old, p))
         return loss, overflow, scale
