@@ -1,7 +1,9 @@
 """``mindspore.common.initializer``: Normal, TruncatedNormal, Uniform, Xavier*, He*, ...
 
-Every initializer draws from the global numpy generator of ``seed``, so
-``set_seed`` makes initial weights reproducible.
+The random initializers reproduce MindSpore's values exactly: each call draws one seed from
+numpy's global random state (``np.random.randint(1, 2**63)``, reset by ``set_seed``) and
+fills a float32 array with MindSpore's Philox-based generators (see ``seed.py``). So
+``set_seed(n)`` followed by the same layers gives the same initial weights as MindSpore.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import numbers
 import numpy as np
 
 from .. import _dtype as mstype
-from .seed import np_rng
+from .seed import numpy_seed, random_normal, random_uniform, truncated_normal
 
 __all__ = ["Initializer", "initializer", "Normal", "TruncatedNormal", "Uniform", "XavierUniform", "XavierNormal",
            "HeUniform", "HeNormal", "One", "Zero", "Constant", "Identity", "Orthogonal"]
@@ -41,7 +43,7 @@ def _gain(nonlinearity, param=None):
 
 
 class Initializer:
-    """Base class: ``init(shape) -> numpy array`` (float64, cast by the caller)."""
+    """Base class: ``_init(shape) -> numpy array`` (float32 for the random ones, cast by the caller)."""
 
     def __init__(self, **kwargs):
         self._kwargs = kwargs
@@ -58,13 +60,23 @@ class Initializer:
         return f"{type(self).__name__}({args})"
 
 
+def _normal(mean, sigma, shape):
+    if sigma < 0:
+        raise ValueError("sigma < 0")
+    return random_normal(numpy_seed(), shape, mean, sigma)
+
+
+def _uniform(a, b, shape):
+    return random_uniform(numpy_seed(), shape, a, b)
+
+
 class Normal(Initializer):
     def __init__(self, sigma: float = 0.01, mean: float = 0.0):
         super().__init__(sigma=sigma, mean=mean)
         self.sigma, self.mean = sigma, mean
 
     def _init(self, shape):
-        return np_rng().normal(self.mean, self.sigma, shape)
+        return _normal(self.mean, self.sigma, shape)
 
 
 class TruncatedNormal(Initializer):
@@ -75,13 +87,9 @@ class TruncatedNormal(Initializer):
         self.sigma, self.mean, self.a, self.b = sigma, mean, a, b
 
     def _init(self, shape):
-        out = np_rng().normal(self.mean, self.sigma, shape)
-        lo, hi = self.a, self.b
-        bad = (out < lo) | (out > hi)
-        while bad.any():  # resample the few values outside [a, b]
-            out[bad] = np_rng().normal(self.mean, self.sigma, int(bad.sum()))
-            bad = (out < lo) | (out > hi)
-        return out
+        if self.sigma < 0:
+            raise ValueError("sigma < 0")
+        return truncated_normal(numpy_seed(), shape, self.a, self.b, self.mean, self.sigma)
 
 
 class Uniform(Initializer):
@@ -90,7 +98,7 @@ class Uniform(Initializer):
         self.scale = scale
 
     def _init(self, shape):
-        return np_rng().uniform(-self.scale, self.scale, shape)
+        return _uniform(-self.scale, self.scale, shape)
 
 
 class XavierUniform(Initializer):
@@ -101,7 +109,7 @@ class XavierUniform(Initializer):
     def _init(self, shape):
         fan_in, fan_out = _fans(shape)
         bound = self.gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return np_rng().uniform(-bound, bound, shape)
+        return _uniform(-bound, bound, shape)
 
 
 class XavierNormal(Initializer):
@@ -111,7 +119,7 @@ class XavierNormal(Initializer):
 
     def _init(self, shape):
         fan_in, fan_out = _fans(shape)
-        return np_rng().normal(0, self.gain * math.sqrt(2.0 / (fan_in + fan_out)), shape)
+        return _normal(0, self.gain * math.sqrt(2.0 / float(fan_in + fan_out)), shape)
 
 
 class HeUniform(Initializer):
@@ -124,15 +132,16 @@ class HeUniform(Initializer):
     def _init(self, shape):
         fan_in, fan_out = _fans(shape)
         fan = fan_in if self.mode == "fan_in" else fan_out
-        bound = math.sqrt(3.0) * _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
-        return np_rng().uniform(-bound, bound, shape)
+        std = _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan)
+        bound = math.sqrt(3.0) * std
+        return _uniform(-bound, bound, shape)
 
 
 class HeNormal(HeUniform):
     def _init(self, shape):
         fan_in, fan_out = _fans(shape)
         fan = fan_in if self.mode == "fan_in" else fan_out
-        return np_rng().normal(0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan), shape)
+        return _normal(0, _gain(self.nonlinearity, self.negative_slope) / math.sqrt(fan), shape)
 
 
 class Constant(Initializer):
@@ -169,13 +178,19 @@ class Orthogonal(Initializer):
         self.gain = gain
 
     def _init(self, shape):
-        rows, cols = shape[0], int(np.prod(shape[1:]))
-        a = np_rng().normal(0, 1, (max(rows, cols), min(rows, cols)))
-        q, r = np.linalg.qr(a)
+        if len(shape) < 2:
+            raise ValueError(f"For 'Orthogonal', the dimension of the shape must be at least 2, but got "
+                             f"{list(shape)}.")
+        rows = shape[0]
+        cols = int(np.prod(shape)) // rows
+        data = _normal(0, 1, (rows, cols))  # as MindSpore: QR of a float32 normal matrix
+        if rows < cols:
+            data = data.T
+        q, r = np.linalg.qr(data)
         q *= np.sign(np.diag(r))
         if rows < cols:
             q = q.T
-        return self.gain * q[:rows, :cols].reshape(shape)
+        return (q * self.gain).reshape(shape)
 
 
 _NAMES = {

@@ -23,8 +23,6 @@ class Tiny(nn.Cell):
         return self.bn(self.dense(x))
 
 
-@pytest.mark.xfail(strict=False, reason="mindjax Cell names a child's Parameters prefix + Parameter.name "
-                   "('bn.mean'); MindSpore uses prefix + attribute path ('bn.moving_mean')")
 def test_load_mindspore_written_ckpt_into_net():
     expected = {e["name"]: e for e in json.load(open(os.path.join(DATA, "ms_written.json")))["entries"]}
     net = Tiny()
