@@ -111,7 +111,9 @@ def main():
 
     network = LeNet5(10)
     loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
-    optimizer = nn.Momentum(network.trainable_params(), learning_rate=0.02, momentum=0.9)
+    # cosine decay to a small rate: the last epochs settle instead of bouncing around
+    lr = nn.CosineDecayLR(min_lr=0.0005, max_lr=0.03, decay_steps=epochs * steps)
+    optimizer = nn.Momentum(network.trainable_params(), learning_rate=lr, momentum=0.9)
     model = Model(network, loss_fn, optimizer, metrics={"Accuracy": Accuracy()})
 
     ckpt_dir = tempfile.mkdtemp(prefix="mindjax_demo_ckpt_")
