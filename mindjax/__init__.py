@@ -50,10 +50,6 @@ def is_tensor(obj) -> bool:
     return isinstance(obj, Tensor)
 
 
-def get_grad(gradients, identifier):
-    raise NotImplementedError("mindjax.get_grad: use grad(..., return_ids=False) results directly")
-
-
 def __getattr__(name):
     # heavier sub-packages load on first use
     import importlib

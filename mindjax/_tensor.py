@@ -142,7 +142,7 @@ class Tensor:
         if isinstance(self._data, jax.core.Tracer):
             raise RuntimeError("For 'Tensor.asnumpy', the value is not known while a jit function is being "
                                "compiled; return the Tensor from the jit function and call asnumpy() outside.")
-        return np.asarray(self._data)
+        return np.array(self._data)  # a writable copy, as users modify it in place
 
     def numpy(self) -> np.ndarray:
         return self.asnumpy()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import builtins
-import math as _pymath
 
 import jax
 import jax.numpy as jnp
@@ -10,7 +9,7 @@ import numpy as np
 
 from .. import _dtype as mstype
 from .._tensor import Tensor
-from ._base import broadcast_to, cast, sum_to, tensor_of, binary_args
+from ._base import broadcast_to, cast, sum_to, tensor_of, binary_args, check_axis, check_int_tuple, _is_int
 from ._primitive import Op, apply
 from . import math as M
 
@@ -24,11 +23,7 @@ _reshape = Op("Reshape", lambda x, *, shape: jnp.reshape(x, shape), _reshape_bpr
 
 
 def _norm_shape(name, x, shape):
-    if isinstance(shape, Tensor):
-        shape = tuple(shape.tolist())
-    if isinstance(shape, int):
-        shape = (shape,)
-    shape = tuple(int(s) for s in shape)
+    shape = check_int_tuple(name, shape, "input_shape")
     if shape.count(-1) > 1:
         raise ValueError(f"For '{name}', there can be at most one -1 in 'input_shape', but got {list(shape)}.")
     known = 1
@@ -69,7 +64,9 @@ _transpose = Op("Transpose", lambda x, *, perm: jnp.transpose(x, perm), _transpo
 
 def transpose(input, input_perm) -> Tensor:
     x = tensor_of(input, "Transpose")
-    perm = tuple(int(p) % builtins.max(x.ndim, 1) for p in input_perm)
+    if _is_int(input_perm):
+        raise TypeError(f"For 'Transpose', the 'input_perm' must be a tuple of ints, but got int.")
+    perm = tuple(p % builtins.max(x.ndim, 1) for p in check_int_tuple("Transpose", input_perm, "input_perm"))
     if sorted(perm) != list(builtins.range(x.ndim)):
         raise ValueError(f"For 'Transpose', the 'input_perm' must be a permutation of the dimensions of "
                          f"'input_x' (rank {x.ndim}), but got {tuple(input_perm)}.")
@@ -95,6 +92,8 @@ def t(input) -> Tensor:
 def expand_dims(input_x, axis) -> Tensor:
     x = tensor_of(input_x, "ExpandDims")
     n = x.ndim + 1
+    if not _is_int(axis):
+        raise TypeError(f"For 'ExpandDims', the 'axis' must be an int, but got {type(axis).__name__}.")
     if not -n <= axis < n:
         raise ValueError(f"For 'ExpandDims', the 'axis' must be in range [{-n}, {n}), but got {axis}.")
     axis %= n
@@ -108,8 +107,7 @@ def squeeze(input, axis=None) -> Tensor:
     x = tensor_of(input, "Squeeze")
     if axis is None or axis == ():
         return reshape(x, tuple(s for s in x.shape if s != 1))
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    axes = tuple(a % builtins.max(x.ndim, 1) for a in axes)
+    axes = tuple(check_axis("Squeeze", a, x.ndim) for a in check_int_tuple("Squeeze", axis, "axis"))
     for a in axes:
         if x.shape[a] != 1:
             raise ValueError(f"For 'Squeeze', the shape of 'input_x' at axis {a} must be 1, but got {x.shape[a]}.")
@@ -119,6 +117,13 @@ def squeeze(input, axis=None) -> Tensor:
 def flatten(input, order="C", *, start_dim=1, end_dim=-1) -> Tensor:
     """``ops.flatten``: dimensions start_dim..end_dim merged (MindSpore keeps axis 0 by default)."""
     x = tensor_of(input, "Flatten")
+    nd = builtins.max(x.ndim, 1)
+    for arg, v in (("start_dim", start_dim), ("end_dim", end_dim)):
+        if not _is_int(v):
+            raise TypeError(f"For 'flatten', the '{arg}' must be an int, but got {type(v).__name__}.")
+        if not -nd <= v < nd:
+            raise ValueError(f"For 'flatten', 'start_dim' or 'end_dim' out of range: got {v} for an input of rank "
+                             f"{x.ndim}.")
     if x.ndim == 0:
         return reshape(x, (1,))
     s, e = start_dim % x.ndim, end_dim % x.ndim
@@ -155,7 +160,7 @@ def concat(tensors, axis=0) -> Tensor:
     if not ts:
         raise ValueError("For 'Concat', the input must not be empty.")
     nd = ts[0].ndim
-    axis %= builtins.max(nd, 1)
+    axis = check_axis("Concat", axis, nd)
     dt = ts[0].dtype
     for t_ in ts[1:]:
         if t_.ndim != nd or any(a != b for i, (a, b) in enumerate(zip(t_.shape, ts[0].shape)) if i != axis):
@@ -170,8 +175,10 @@ cat = concat
 
 def stack(tensors, axis=0) -> Tensor:
     ts = [tensor_of(t_, "Stack") for t_ in tensors]
+    if not ts:
+        raise ValueError("For 'Stack', the input must not be empty.")
     n = ts[0].ndim + 1
-    axis %= n
+    axis = check_axis("Stack", axis, n)
     return concat([expand_dims(t_, axis) for t_ in ts], axis)
 
 
@@ -262,7 +269,9 @@ unbind = unstack
 
 def tile(input, dims) -> Tensor:
     x = tensor_of(input, "Tile")
-    dims = tuple(dims)
+    dims = check_int_tuple("Tile", dims, "dims")
+    if any(d < 0 for d in dims):
+        raise ValueError(f"For 'Tile', the 'dims' must be non-negative, but got {dims}.")
     if len(dims) < x.ndim:
         dims = (1,) * (x.ndim - len(dims)) + dims
     x = reshape(x, (1,) * (len(dims) - x.ndim) + x.shape)
@@ -343,7 +352,7 @@ def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
     idx = tensor_of(input_indices, "Gather")
     if idx.dtype.kind not in "iu":
         raise TypeError(f"For 'Gather', the 'input_indices' must be an int Tensor, but got {idx.dtype}.")
-    return apply(_gather, (x, idx), {"axis": axis % builtins.max(x.ndim, 1)})
+    return apply(_gather, (x, idx), {"axis": check_axis("Gather", axis, x.ndim)})
 
 
 def _gather_d_fwd(x, idx, *, dim):
@@ -527,12 +536,13 @@ def _dt(dtype, default=mstype.float32):
     return mstype.to_dtype(dtype) if dtype is not None else default
 
 
-def _shape_arg(shape):
-    if isinstance(shape, Tensor):
-        return tuple(int(s) for s in shape.tolist()) if shape.ndim else (int(shape.item()),)
-    if isinstance(shape, int):
-        return (shape,)
-    return tuple(int(s) for s in shape)
+def _shape_arg(shape, name="Zeros"):
+    shape = check_int_tuple(name, shape, "shape")
+    for i, s in enumerate(shape):
+        if s < 0:
+            raise ValueError(f"For '{name}', the {i}th dimension of input shape must be greater than or equal to 0, "
+                             f"but got {s}.")
+    return shape
 
 
 def zeros(size, dtype=None) -> Tensor:
@@ -540,7 +550,7 @@ def zeros(size, dtype=None) -> Tensor:
 
 
 def ones(shape, dtype=None) -> Tensor:
-    return Tensor._make(jnp.ones(_shape_arg(shape), _dt(dtype).np))
+    return Tensor._make(jnp.ones(_shape_arg(shape, "Ones"), _dt(dtype).np))
 
 
 def full(size, fill_value, *, dtype=None) -> Tensor:
@@ -630,7 +640,12 @@ def triu(input, diagonal=0) -> Tensor:
 # ---- sorting --------------------------------------------------------------------------------------
 def topk(input, k, dim=None, largest=True, sorted=True):
     x = tensor_of(input, "TopK")
-    dim = -1 if dim is None else dim
+    dim = -1 if dim is None else check_axis("TopK", dim, x.ndim, "dim")
+    if not _is_int(k):
+        raise TypeError(f"For 'TopK', the 'k' must be an int, but got {type(k).__name__}.")
+    n = x.shape[dim] if x.ndim else 1
+    if not 0 <= k <= n:
+        raise ValueError(f"For 'TopK', the 'k' must be in [0, {n}], but got {k}.")
     xm = moveaxis(x, dim, -1)
     src = xm if largest else M.neg(xm)
     _, idx = jax.lax.top_k(src._data, k)
@@ -706,10 +721,6 @@ def dyn_shape(input_x) -> Tensor:
     return Tensor(np.asarray(input_x.shape, np.int64))
 
 
-def broadcast_to_(x, shape):
-    return broadcast_to(tensor_of(x), shape)
-
-
 def meshgrid(*inputs, indexing="xy"):
     if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
         inputs = inputs[0]
@@ -728,16 +739,6 @@ def meshgrid(*inputs, indexing="xy"):
     return tuple(out)
 
 
-def where_(c, x, y):
-    x, y, _ = binary_args("Select", x, y)
-    return M.select(c, x, y)
-
-
-def prod_shape(shape) -> int:
-    return int(_pymath.prod(shape))
-
-
-# ---- index_select / diagonal / scatter ---------------------------------------------------------------
 def index_select(input, axis, index) -> Tensor:
     """``ops.index_select``: the slices of ``input`` along ``axis`` at the 1-D int ``index``."""
     x = tensor_of(input, "IndexSelect")
