@@ -12,7 +12,11 @@ needs is computed.
 """
 from __future__ import annotations
 
+import jax
+import jax.numpy as jnp
+
 from .._state import state
+from .._tensor import Tensor
 
 
 class Node:
@@ -40,7 +44,6 @@ class Node:
 
     def out_tensor(self, i: int):
         """The i-th output as a Tensor linked to this node (for bprops that use ``out``)."""
-        from .._tensor import Tensor
         return Tensor._make(self.outs[i], self, i)
 
     def __repr__(self):
@@ -57,16 +60,43 @@ def make_leaf(t, name="leaf"):
     Gradient calls mark their inputs this way: the walk stops at the leaf's node, and
     for higher-order gradients the identity links the leaf to ``t``'s own history.
     """
-    from .._tensor import Tensor
     parent = t if t._node is not None else None
     node = Node(_leaf_backward, (parent,), (t._data,), None, name)
     return Tensor._make(t._data, node, 0)
 
 
+_F = None
+
+
+def _functional():
+    global _F
+    if _F is None:
+        from ..ops import functional
+        _F = functional
+    return _F
+
+
+_CONSTS = {}      # (shape, dtype, value) -> a concrete array: ones/zeros made once, reused (arrays are immutable)
+
+
+def const_array(shape, dtype, value):
+    """A concrete array of ``value`` (0 or 1) in ``shape``/``dtype``; small ones are cached.
+
+    Never cached while a trace runs: there ``jnp.full`` makes a tracer.
+    """
+    if state.jit_depth:
+        return jnp.full(shape, value, dtype)
+    key = (shape, dtype, value)
+    arr = _CONSTS.get(key)
+    if arr is None:
+        arr = jnp.full(shape, value, dtype)
+        if arr.size <= 65536 and len(_CONSTS) < 1024 and not isinstance(arr, jax.core.Tracer):
+            _CONSTS[key] = arr
+    return arr
+
+
 def _zeros(data):
-    import jax.numpy as jnp
-    from .._tensor import Tensor
-    return Tensor._make(jnp.zeros(data.shape, data.dtype))
+    return Tensor._make(const_array(data.shape, data.dtype, 0))
 
 
 def _add(a, b):
@@ -74,8 +104,7 @@ def _add(a, b):
         return b
     if b is None:
         return a
-    from ..ops import functional as F
-    return F.add(a, b)
+    return _functional().add(a, b)
 
 
 def backward(roots, root_grads, targets, create_graph=False):
@@ -84,69 +113,88 @@ def backward(roots, root_grads, targets, create_graph=False):
     roots: output Tensors; root_grads: Tensors (the sensitivities), same length.
     targets: list of (node, index) pairs. Returns a list of Tensors or None per target
     (None: the target does not reach the roots).
+
+    Nodes are dict keys by identity. Phase 1 finds, by an iterative DFS, the nodes on
+    a path from a root to a target (post-order); phase 2 walks them from the roots
+    down, passing each bprop the flags of the inputs that need a gradient, and keeps
+    one list of output gradients per node.
     """
-    target_set = set()
-    for node, i in targets:
-        target_set.add(id(node))
+    target_set = {node for node, _ in targets}
     # 1. Which nodes lie on a path from a root to a target? (iterative DFS, post-order)
-    relevant = {}     # id(node) -> bool
+    relevant = {}     # node -> bool (False while visiting)
     order = []        # post-order of relevant nodes
-    nodes = {}
-    stack = []
-    for r in roots:
-        n = r._node
-        if n is not None and id(n) not in relevant:
-            stack.append((n, False))
+    stack = [(r._node, False) for r in roots if r._node is not None]
+    pop, push = stack.pop, stack.append
     while stack:
-        n, expanded = stack.pop()
-        key = id(n)
+        n, expanded = pop()
         if expanded:
-            rel = key in target_set
-            for inp in n.inputs:
-                if inp is not None and inp._node is not None and relevant.get(id(inp._node)):
-                    rel = True
-            relevant[key] = rel
+            if n in target_set:
+                rel = True
+            else:
+                rel = False
+                for inp in n.inputs:
+                    if inp is not None and relevant.get(inp._node):
+                        rel = True
+                        break
+            relevant[n] = rel
             if rel:
                 order.append(n)
             continue
-        if key in relevant:
+        if n in relevant:
             continue
-        relevant[key] = False  # visiting
-        nodes[key] = n
-        stack.append((n, True))
-        if key in target_set:
+        relevant[n] = False  # visiting
+        push((n, True))
+        if n in target_set:
             continue  # the walk stops at a target
         for inp in n.inputs:
-            if inp is not None and inp._node is not None and id(inp._node) not in relevant:
-                stack.append((inp._node, False))
+            if inp is not None:
+                m = inp._node
+                if m is not None and m not in relevant:
+                    push((m, False))
+    if not order:
+        return [None] * len(targets)
     # 2. Walk the relevant nodes from the roots down (reverse post-order).
-    grads = {}        # (id(node), idx) -> Tensor
+    grads = {}        # node -> [gradient or None per output]
+
+    def accumulate(node, i, g):
+        lst = grads.get(node)
+        if lst is None:
+            lst = grads[node] = [None] * len(node.outs)
+        old = lst[i]
+        lst[i] = g if old is None else _add(old, g)
+
     for r, g in zip(roots, root_grads):
-        if r._node is not None and relevant.get(id(r._node)):
-            k = (id(r._node), r._idx)
-            grads[k] = _add(grads.get(k), g)
+        if r._node is not None and relevant.get(r._node):
+            accumulate(r._node, r._idx, g)
     saved_depth = state.grad_depth
     if not create_graph:
         state.grad_depth = 0
     try:
         for n in reversed(order):
-            key = id(n)
-            if key in target_set:
+            if n in target_set:
                 continue
-            douts = [grads.pop((key, i), None) for i in range(len(n.outs))]
-            if all(d is None for d in douts):
+            douts = grads.pop(n, None)
+            if douts is None:
                 continue
-            douts = tuple(_zeros(n.outs[i]) if d is None else d for i, d in enumerate(douts))
-            needs = tuple(inp is not None and inp._node is not None and relevant.get(id(inp._node), False)
-                          for inp in n.inputs)
-            in_grads = n.backward(n, douts, needs)
-            for inp, need, g in zip(n.inputs, needs, in_grads):
+            for i, d in enumerate(douts):  # (not `None in douts`: that would call Tensor.__eq__)
+                if d is None:
+                    douts[i] = _zeros(n.outs[i])
+            inputs = n.inputs
+            needs = tuple([inp is not None and relevant.get(inp._node, False) for inp in inputs])
+            in_grads = n.backward(n, tuple(douts), needs)
+            for inp, need, g in zip(inputs, needs, in_grads):
                 if need and g is not None:
-                    k = (id(inp._node), inp._idx)
-                    grads[k] = _add(grads.get(k), g)
+                    m = inp._node
+                    lst = grads.get(m)
+                    if lst is None:
+                        lst = grads[m] = [None] * len(m.outs)
+                    i = inp._idx
+                    old = lst[i]
+                    lst[i] = g if old is None else _add(old, g)
     finally:
         state.grad_depth = saved_depth
     out = []
     for node, i in targets:
-        out.append(grads.get((id(node), i)))
+        lst = grads.get(node)
+        out.append(None if lst is None else lst[i])
     return out
