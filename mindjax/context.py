@@ -26,7 +26,19 @@ _VALID = {"mode", "device_target", "device_id", "pynative_synchronize", "save_gr
           "runtime_num_threads", "inter_op_parallel_num", "deterministic", "jit_syntax_level", "ascend_config",
           "gpu_config", "print_file_path", "env_config_path", "precompile_only", "reserve_class_name_in_scope",
           "graph_kernel_flags", "enable_dump", "save_dump_path", "mempool_block_size", "op_timeout",
-          "support_binary", "memory_offload", "disable_format_transform", "aoe_tune_mode", "check_nan"}
+          "support_binary", "memory_offload", "disable_format_transform", "aoe_tune_mode", "check_nan",
+          "jit_level", "debug_level", "pynative_check_nan"}
+
+
+def _check_type(key, value, types):
+    if isinstance(value, bool) and bool not in types:
+        ok = False
+    else:
+        ok = isinstance(value, types)
+    if not ok:
+        names = " or ".join(t.__name__ for t in types)
+        raise TypeError(f"For 'set_context', the parameter '{key}' must be {names}, but got "
+                        f"{type(value).__name__}.")
 
 
 def _jax_platform() -> str:
@@ -69,6 +81,9 @@ def set_context(**kwargs) -> None:
             raise ValueError(f"For 'set_context', the keyword argument {key!r} is not recognized; valid ones are "
                              f"{sorted(_VALID)}.")
         if key == "mode":
+            if not isinstance(value, int):
+                raise TypeError(f"For 'set_context', the parameter 'mode' must be int, but got "
+                                f"{type(value).__name__}.")
             if value not in (GRAPH_MODE, PYNATIVE_MODE):
                 raise ValueError(f"For 'set_context', the 'mode' must be GRAPH_MODE (0) or PYNATIVE_MODE (1), but "
                                  f"got {value!r}.")
@@ -77,18 +92,42 @@ def set_context(**kwargs) -> None:
             _set_device(value)
         elif key == "pynative_synchronize":
             if not isinstance(value, bool):
-                raise TypeError(f"For 'set_context', the 'pynative_synchronize' must be a bool, but got {value!r}.")
+                raise TypeError(f"For 'set_context', the parameter 'pynative_synchronize' must be bool, but got "
+                                f"{type(value).__name__}.")
             _ctx[key] = value
             state.sync = value
-        elif key == "check_nan":
-            _ctx[key] = bool(value)
-            state.check_nan = bool(value)
+        elif key in ("check_nan", "pynative_check_nan"):
+            _check_type(key, value, (bool,))
+            _ctx["check_nan"] = value
+            state.check_nan = value
+            if not value:
+                state.cell_stack.clear()
+        elif key == "device_id":
+            _check_type(key, value, (int,))
+            if not 0 <= value <= 4095:
+                raise ValueError(f"For 'set_context', the argument 'device_id' must be in range [0, 4095], but got "
+                                 f"{value}.")
+            _ctx[key] = value
+        elif key == "max_call_depth":
+            _check_type(key, value, (int,))
+            if value <= 0:
+                raise ValueError(f"For 'set_context', the argument 'max_call_depth' must be greater than 0, but got "
+                                 f"{value}.")
+            _ctx[key] = value
+        elif key == "save_graphs":
+            _check_type(key, value, (bool, int))
+            _ctx[key] = value
+        elif key == "save_graphs_path":
+            _check_type(key, value, (str,))
+            _ctx[key] = value
         else:
             _ctx[key] = value
 
 
 def get_context(attr_key: str):
     """``mindspore.get_context``: the value of one context key."""
+    if not isinstance(attr_key, str):
+        raise TypeError(f"For 'get_context', the 'attr_key' must be a str, but got {type(attr_key).__name__}.")
     if attr_key == "device_target" and _ctx["device_target"] is None:
         return "GPU" if _jax_platform() == "gpu" else "CPU"
     if attr_key not in _ctx and attr_key not in _VALID:

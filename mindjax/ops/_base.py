@@ -69,6 +69,37 @@ def binary_args(name: str, x, y):
     return x, y, mstype.promote(x.dtype, y.dtype)
 
 
+def _is_int(v) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+def check_axis(name: str, axis, ndim: int, arg: str = "axis") -> int:
+    """``axis`` as an int in [0, ndim) (0-d counts as rank 1); TypeError/ValueError in MindSpore's style."""
+    if isinstance(axis, Tensor) and axis.ndim == 0 and axis.dtype.kind in "iu":
+        axis = axis.item()
+    if not _is_int(axis):
+        raise TypeError(f"For '{name}', the '{arg}' must be an int, but got {type(axis).__name__}.")
+    n = max(ndim, 1)
+    if not -n <= axis < n:
+        raise ValueError(f"For '{name}', the '{arg}' must be in range [{-n}, {n}), but got {axis}.")
+    return int(axis) % n
+
+
+def check_int_tuple(name: str, value, arg: str) -> tuple:
+    """An int, or a tuple/list (or 1-D int Tensor) of ints, as a tuple of Python ints."""
+    if isinstance(value, Tensor):
+        if value.dtype.kind not in "iu" or value.ndim > 1:
+            raise TypeError(f"For '{name}', the '{arg}' must be a tuple of ints, but got a {value.dtype} Tensor "
+                            f"of rank {value.ndim}.")
+        value = value.tolist()
+    if _is_int(value):
+        return (int(value),)
+    if not isinstance(value, (tuple, list)) or not all(_is_int(v) for v in value):
+        raise TypeError(f"For '{name}', the '{arg}' must be an int or a tuple of ints, but got "
+                        f"{type(value).__name__}" + (f" {value!r}." if isinstance(value, (tuple, list)) else "."))
+    return tuple(int(v) for v in value)
+
+
 def broadcast_shape(name: str, a: tuple, b: tuple) -> tuple:
     try:
         return tuple(np.broadcast_shapes(a, b))
@@ -114,14 +145,19 @@ def sum_to(g: Tensor, shape: tuple) -> Tensor:
 
 
 def broadcast_to(x: Tensor, shape) -> Tensor:
-    shape = tuple(shape)
+    x = tensor_of(x, "BroadcastTo")
+    shape = check_int_tuple("BroadcastTo", shape, "shape")
     if any(s == -1 for s in shape):
         lead = len(shape) - x.ndim
+        if lead < 0 or any(s == -1 for s in shape[:lead]):
+            raise ValueError(f"For 'BroadcastTo', -1 in 'shape' {list(shape)} must match an axis of the input "
+                             f"shape {list(x.shape)}.")
         shape = tuple(x.shape[i - lead] if s == -1 else s for i, s in enumerate(shape))
     if x.shape == shape:
         return x
     try:
-        np.broadcast_shapes(x.shape, shape)
+        if any(s < 0 for s in shape) or np.broadcast_shapes(x.shape, shape) != shape:
+            raise ValueError
     except ValueError:
         raise ValueError(f"For 'BroadcastTo', the input shape {list(x.shape)} can not be broadcast to "
                          f"{list(shape)}.") from None

@@ -80,10 +80,13 @@ def apply(op: Op, tensors, attrs: dict):
     arrays = [t._data for t in tensors]
     try:
         out = kernel(*arrays)
-    except (TypeError, ValueError) as e:
-        raise _op_error(op, e, tensors) from None
+    except Exception as e:  # noqa: BLE001 - every kernel failure is reported in MindSpore's style
+        err = _op_error(op, e, tensors)
+        if err is None:
+            raise
+        raise err from None
     if state.sync or state.check_nan:
-        _after_op(op, out)
+        _after_op(op, out, tensors)
     if state.grad_depth and op.bprop is not None:
         for t in tensors:
             if t._node is not None:
@@ -97,24 +100,99 @@ def apply(op: Op, tensors, attrs: dict):
     return tuple(Tensor._make(o) for o in out)
 
 
+_SYNC_HINT = ("Ops run asynchronously: the failing op may have been launched earlier. Call "
+              "set_context(pynative_synchronize=True) to raise the error at the line that launched it.")
+
+
+def _first_line(e) -> str:
+    """The informative first line of an exception message (JAX appends tracebacks and notes)."""
+    for line in str(e).split("\n"):
+        line = line.strip()
+        if line and not line.startswith("Traceback"):
+            return line.replace("INTERNAL: ", "")
+    return type(e).__name__
+
+
+def _builtin_class(e):
+    """The builtin exception class a user should catch for ``e`` (never a jax/XLA class)."""
+    for cls in (TypeError, ValueError, IndexError):
+        if isinstance(e, cls):
+            return cls
+    return RuntimeError
+
+
+def _is_user_error(e) -> bool:
+    """Errors raised by our own checks inside a forward already read 'For ...'."""
+    return type(e) in (TypeError, ValueError, IndexError, RuntimeError) and str(e).startswith("For '")
+
+
 def _op_error(op, e, tensors):
-    shapes = ", ".join(f"{list(t.shape)}:{t.dtype}" for t in tensors)
-    msg = str(e).split("\n")[0]
-    return type(e)(f"For '{op.name}', the inputs ({shapes}) are not valid: {msg}")
+    """``e`` from a kernel as the exception the user sees (None: re-raise it unchanged)."""
+    if not isinstance(e, Exception) or isinstance(e, (KeyboardInterrupt, MemoryError, RecursionError)):
+        return None
+    if _is_user_error(e):
+        return type(e)(str(e))
+    try:
+        shapes = ", ".join(f"{list(t.shape)}:{t.dtype}" for t in tensors)
+    except Exception:  # noqa: BLE001
+        shapes = "..."
+    cls = _builtin_class(e)
+    msg = _first_line(e)
+    if cls is RuntimeError:
+        text = f"For '{op.name}', the kernel failed at run time with inputs ({shapes}): {msg}"
+        if not state.sync:
+            text += " " + _SYNC_HINT
+        return RuntimeError(text)
+    return cls(f"For '{op.name}', the inputs ({shapes}) are not valid: {msg}")
 
 
-def _after_op(op, out):
+def async_error(e):
+    """The error to raise when a Tensor's value is read and an op that ran
+    asynchronously before has failed (``e`` is JAX's runtime error); None if ``e`` is
+    not such an error. Use as ``raise async_error(e) from None``."""
+    if isinstance(e, RuntimeError) and type(e) is not RuntimeError and type(e).__module__.startswith(("jax", "jaxlib")):
+        return RuntimeError(f"An op that ran asynchronously failed: {_first_line(e)} {_SYNC_HINT}")
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _finite_kernel():
+    return jax.jit(lambda *xs: jnp.stack([jnp.all(jnp.isfinite(x)) for x in xs]).all())
+
+
+def _all_finite(arrays) -> bool:
+    arrays = [a for a in arrays if hasattr(a, "dtype") and a.dtype.kind in "fc" and a.size]
+    if not arrays:
+        return True
+    return bool(_finite_kernel()(*arrays))
+
+
+def cell_path() -> str:
+    """The dotted attribute path of the Cell running now (``Net.block.fc1``)."""
+    return ".".join(state.cell_stack) or "<top level>"
+
+
+def _after_op(op, out, tensors=()):
     outs = out if isinstance(out, (tuple, list)) else (out,)
     for o in outs:
         if isinstance(o, jax.core.Tracer):
             return
-        o.block_until_ready()
-    if state.check_nan:
+    try:
         for o in outs:
-            if o.dtype.kind in "fc" and not bool(np.isfinite(np.asarray(o)).all()):
-                path = "/".join(state.cell_stack) or "<top level>"
-                raise FloatingPointError(f"For '{op.name}', the output contains NaN or Inf "
-                                         f"(first produced in Cell '{path}').")
+            o.block_until_ready()
+    except Exception as e:  # noqa: BLE001 - an asynchronous kernel failure, reported at this op
+        err = _op_error(op, e, tensors)
+        if err is None:
+            raise
+        raise err from None
+    if state.check_nan and not _all_finite(outs):
+        where = cell_path()
+        inputs_bad = not _all_finite([t._data for t in tensors])
+        shapes = ", ".join(f"{list(t.shape)}:{t.dtype}" for t in tensors)
+        note = (" Its inputs already contained NaN or Inf (they came from outside the checked ops, e.g. the data "
+                "or a Parameter)." if inputs_bad else "")
+        raise FloatingPointError(f"For '{op.name}', the output contains NaN or Inf (check_nan): first produced "
+                                 f"in Cell '{where}', inputs ({shapes}).{note}")
 
 
 class Primitive:
@@ -235,7 +313,15 @@ def vjp_bprop(ctx, dout):
 
 def _apply_vjp(g, tensors, attrs):
     kernel = g.kernel(attrs)
-    out = kernel(*[t._data for t in tensors])
+    try:
+        out = kernel(*[t._data for t in tensors])
+    except Exception as e:  # noqa: BLE001
+        err = _op_error(g, e, tensors)
+        if err is None:
+            raise
+        raise err from None
+    if state.sync or state.check_nan:
+        _after_op(g, out, tensors)
     if state.grad_depth:
         for t in tensors:
             if t._node is not None:

@@ -21,8 +21,16 @@ def _float(x, name):
 
 
 # ---- activations ----------------------------------------------------------------------
+def _relu_grad_fwd(y, d):
+    return jnp.where(y > 0, d, jnp.zeros_like(d))
+
+
+# the gradient as one kernel (not compare, cast and multiply): d where y > 0
+_relu_grad = Op("ReluGrad", _relu_grad_fwd, lambda ctx, dd: (None, apply(_relu_grad, (ctx.inputs[0], dd), {})))
+
+
 def _relu_bprop(ctx, d):
-    return (M.mul(d, cast(M.greater(ctx.out, 0), d.dtype)),)
+    return (apply(_relu_grad, (ctx.out, d), {}),)
 
 
 _relu = Op("ReLU", jax.nn.relu, _relu_bprop)
@@ -252,9 +260,9 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     w = tensor_of(weight, "Conv2D")
     if x.ndim != 4:
         raise ValueError(f"For 'Conv2D', the input must be a 4-D Tensor (N, C, H, W), but got shape {list(x.shape)}.")
-    if x.shape[1] != w.shape[1] * groups:
-        raise ValueError(f"For 'Conv2D', the input channels {x.shape[1]} must equal weight channels {w.shape[1]} "
-                         f"* groups {groups}; input shape {list(x.shape)}, weight shape {list(w.shape)}.")
+    if x.shape[1] != w.shape[1] * groups:  # MindSpore 2.10 raises RuntimeError here
+        raise RuntimeError(f"For 'Conv2D', the input channels {x.shape[1]} must equal weight channels {w.shape[1]} "
+                           f"* groups {groups}; input shape {list(x.shape)}, weight shape {list(w.shape)}.")
     pad = _conv_padding(pad_mode, padding, w.shape[2:], dilation, 2)
     if isinstance(pad, str) and pad == "SAME":
         pad = _same_pads(x.shape[2:], w.shape[2:], _pair(stride), _pair(dilation))
@@ -357,8 +365,41 @@ def _pool(x, kind, kernel_size, stride, pad_mode, padding=0, name="MaxPool"):
         pads = ((0, 0), (0, 0)) + tuple((q, q) for q in p)
     else:
         raise ValueError(f"For '{name}', the 'pad_mode' must be 'same', 'valid' or 'pad', but got {pad_mode!r}.")
-    y = apply(_pool_op, (x,), {"kind": kind, "window": window, "strides": strides, "padding": pads})
+    if kind == "max" and k == s and pads == "VALID":
+        y = apply(_tiled_max, (x,), {"k": k})
+    else:
+        y = apply(_pool_op, (x,), {"kind": kind, "window": window, "strides": strides, "padding": pads})
     return A.squeeze(y, 0) if squeeze else y
+
+
+# Max pooling over non-overlapping windows (kernel == stride, the usual 2x2/2): the
+# windows are a reshape, and the gradient goes to the first maximum of each window, as
+# MindSpore's MaxPoolGrad does, in one kernel (XLA's generic select-and-scatter is slow
+# on CPU).
+def _windows(x, k):
+    n, c, h, w = x.shape
+    ho, wo = h // k[0], w // k[1]
+    x = x[:, :, :ho * k[0], :wo * k[1]].reshape(n, c, ho, k[0], wo, k[1])
+    return x.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, ho, wo, k[0] * k[1])
+
+
+def _tiled_max_fwd(x, *, k):
+    return jnp.max(_windows(x, k), axis=-1)
+
+
+def _tiled_max_grad_fwd(x, d, *, k):
+    n, c, h, w = x.shape
+    win = _windows(x, k)
+    first = jax.nn.one_hot(jnp.argmax(win, axis=-1), k[0] * k[1], dtype=d.dtype)
+    g = first * d[..., None]
+    ho, wo = g.shape[2], g.shape[3]
+    g = g.reshape(n, c, ho, wo, k[0], k[1]).transpose(0, 1, 2, 4, 3, 5).reshape(n, c, ho * k[0], wo * k[1])
+    return jnp.pad(g, ((0, 0), (0, 0), (0, h - ho * k[0]), (0, w - wo * k[1])))
+
+
+_tiled_max_grad = Op("MaxPoolGrad", _tiled_max_grad_fwd, "vjp")
+_tiled_max = Op("MaxPool", _tiled_max_fwd,
+                lambda ctx, d: (apply(_tiled_max_grad, (ctx.inputs[0], d), ctx.attrs[1]),))
 
 
 def max_pool2d(x, kernel_size, stride=None, padding=0, pad_mode="valid") -> Tensor:

@@ -5,7 +5,7 @@ import jax.numpy as jnp
 
 from .. import _dtype as mstype
 from .._tensor import Tensor
-from ._base import broadcast_to, cast, tensor_of
+from ._base import broadcast_to, cast, tensor_of, check_axis, check_int_tuple
 from ._primitive import Op, apply
 from . import math as M
 
@@ -13,10 +13,7 @@ from . import math as M
 def _axes(axis, ndim):
     if axis is None or axis == () or axis == []:
         return tuple(range(ndim))
-    if isinstance(axis, Tensor):
-        axis = axis.tolist()
-    if isinstance(axis, int):
-        axis = (axis,)
+    axis = check_int_tuple("Reduce", axis, "axis")
     out = []
     for a in axis:
         if not -builtin_max(ndim, 1) <= a < builtin_max(ndim, 1):
@@ -145,7 +142,7 @@ def _arg(name, jfn):
         if axis is None:
             x = x.reshape((-1,))
             axis = 0
-        return apply(op, (x,), {"axis": axis % builtin_max(x.ndim, 1), "keep": bool(keepdims), "dtype": dt})
+        return apply(op, (x,), {"axis": check_axis(name, axis, x.ndim), "keep": bool(keepdims), "dtype": dt})
     return call
 
 
@@ -232,7 +229,7 @@ def cumsum(x, axis, dtype=None) -> Tensor:
     x = tensor_of(x, "CumSum")
     if dtype is not None:
         x = cast(x, dtype)
-    return apply(_cumsum, (x,), {"axis": axis % builtin_max(x.ndim, 1), "reverse": False})
+    return apply(_cumsum, (x,), {"axis": check_axis("CumSum", axis, x.ndim), "reverse": False})
 
 
 def cumprod(x, dim, dtype=None) -> Tensor:
@@ -246,7 +243,7 @@ _cumprod_op = Op("CumProd", lambda x, *, axis: jnp.cumprod(x, axis), "vjp")  # e
 
 
 def _cumprod(x, dim):
-    return apply(_cumprod_op, (x,), {"axis": dim % builtin_max(x.ndim, 1)})
+    return apply(_cumprod_op, (x,), {"axis": check_axis("CumProd", dim, x.ndim, "dim")})
 
 
 def stop_gradient_(x):

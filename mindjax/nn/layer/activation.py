@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ... import ops
 from ..cell import Cell
+from ._check import check_axis_type, check_bool, check_number
 
 __all__ = ["ReLU", "ReLU6", "Sigmoid", "Tanh", "Softmax", "LogSoftmax", "GELU", "FastGelu", "SiLU", "LeakyReLU",
            "ELU", "HSwish", "HSigmoid", "Mish", "SeLU", "Softplus", "LogSigmoid", "get_activation"]
@@ -29,7 +30,7 @@ LogSigmoid = _act("LogSigmoid", ops.logsigmoid)
 class Softmax(Cell):
     def __init__(self, axis=-1):
         super().__init__()
-        self.axis = axis
+        self.axis = check_axis_type(type(self).__name__, "axis", axis)
 
     def construct(self, x):
         return ops.softmax(x, self.axis)
@@ -43,7 +44,7 @@ class LogSoftmax(Softmax):
 class GELU(Cell):
     def __init__(self, approximate: bool = True):
         super().__init__()
-        self.approximate = approximate
+        self.approximate = check_bool("GELU", "approximate", approximate)
 
     def construct(self, x):
         return ops.gelu(x, "tanh" if self.approximate else "none")
@@ -64,7 +65,7 @@ class LeakyReLU(Cell):
 class ELU(Cell):
     def __init__(self, alpha=1.0):
         super().__init__()
-        self.alpha = alpha
+        self.alpha = check_number("ELU", "alpha", alpha)
 
     def construct(self, x):
         return ops.elu(x, self.alpha)
@@ -87,6 +88,8 @@ _NAMES = {"relu": ReLU, "relu6": ReLU6, "sigmoid": Sigmoid, "tanh": Tanh, "softm
 def get_activation(name, prim_name=None):
     if name is None:
         return None
+    if not isinstance(name, str):
+        raise TypeError(f"For 'get_activation', the 'name' must be a str, but got {type(name).__name__}.")
     cls = _NAMES.get(name.lower())
     if cls is None:
         raise KeyError(f"For 'get_activation', the activation {name!r} is not supported; use one of {sorted(_NAMES)}.")

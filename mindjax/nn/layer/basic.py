@@ -9,7 +9,7 @@ from ...common.parameter import Parameter
 from ...common.initializer import initializer, HeUniform, Uniform
 from ... import ops
 from ..cell import Cell
-from ._check import positive_int, keep_prob as _check_keep
+from ._check import positive_int, check_bool, check_number, keep_prob as _check_keep
 
 __all__ = ["Dense", "Flatten", "Dropout", "Dropout1d", "Dropout2d", "MatMul", "Identity", "Unflatten"]
 
@@ -34,7 +34,10 @@ class Dense(Cell):
         super().__init__()
         self.in_channels = positive_int("Dense", "in_channels", in_channels)
         self.out_channels = positive_int("Dense", "out_channels", out_channels)
-        self.has_bias = has_bias
+        self.has_bias = check_bool("Dense", "has_bias", has_bias)
+        if activation is not None and not isinstance(activation, (str, Cell)) and not callable(activation):
+            raise TypeError(f"For 'Dense', the 'activation' must be str or Cell or Primitive, but got "
+                            f"{type(activation).__name__}.")
         if isinstance(weight_init, Tensor) and weight_init.shape != (out_channels, in_channels):
             raise ValueError(f"For 'Dense', the shape of 'weight_init' must be {[out_channels, in_channels]}, but "
                              f"got {list(weight_init.shape)}.")
@@ -49,7 +52,9 @@ class Dense(Cell):
         self.activation_flag = self.activation is not None
 
     def construct(self, x):
-        if x.shape[-1] != self.in_channels:
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For 'Dense', the input must be a Tensor, but got {type(x).__name__}.")
+        if x.ndim == 0 or x.shape[-1] != self.in_channels:
             raise ValueError(f"For 'Dense', the last dimension of the input must be 'in_channels' "
                              f"{self.in_channels}, but got input shape {list(x.shape)}.")
         lead = x.shape[:-1]
@@ -81,6 +86,10 @@ class Flatten(Cell):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def construct(self, x):
+        nd = max(x.ndim, 1)
+        if not (-nd <= self.start_dim < nd and -nd <= self.end_dim < nd):
+            raise ValueError(f"For 'Flatten', 'start_dim' or 'end_dim' out of range: got start_dim={self.start_dim}, "
+                             f"end_dim={self.end_dim} for an input of shape {list(x.shape)}.")
         return ops.flatten(x, start_dim=self.start_dim, end_dim=self.end_dim)
 
 
@@ -101,8 +110,10 @@ class Dropout(Cell):
         super().__init__()
         if p is None:
             p = 1 - _check_keep("Dropout", 0.5 if keep_prob is None else keep_prob)
-        elif not isinstance(p, (int, float)) or not 0 <= p < 1:
-            raise ValueError(f"For 'Dropout', the 'p' must be a float in range [0, 1), but got {p}.")
+        else:
+            check_number("Dropout", "p", p)
+            if not 0 <= p < 1:
+                raise ValueError(f"For 'Dropout', the 'p' must be a number in range [0, 1), but got {p}.")
         self.p = float(p)
         self.keep_prob = 1 - self.p
 
@@ -118,8 +129,9 @@ class Dropout(Cell):
 class Dropout2d(Cell):
     def __init__(self, p=0.5):
         super().__init__()
+        check_number(type(self).__name__, "p", p)
         if not 0 <= p <= 1:
-            raise ValueError(f"For 'Dropout2d', the 'p' must be in range [0, 1], but got {p}.")
+            raise ValueError(f"For '{type(self).__name__}', the 'p' must be a number in range [0, 1], but got {p}.")
         self.p = p
 
     def construct(self, x):

@@ -4,11 +4,12 @@ from __future__ import annotations
 import math
 
 from ... import _dtype as mstype
+from ..._tensor import Tensor
 from ...common.parameter import Parameter
 from ...common.initializer import initializer, HeUniform, Uniform
 from ... import ops
 from ..cell import Cell
-from ._check import positive_int, one_of, pair
+from ._check import positive_int, one_of, pair, check_bool, _is_int
 
 __all__ = ["Conv2d", "Conv1d", "Conv2dTranspose"]
 
@@ -24,16 +25,19 @@ class _Conv(Cell):
         self.in_channels = positive_int(cls, "in_channels", in_channels)
         self.out_channels = positive_int(cls, "out_channels", out_channels)
         n = self.dims
-        self.kernel_size = pair(cls, "kernel_size", kernel_size, n)
-        self.stride = pair(cls, "stride", stride, n)
-        self.dilation = pair(cls, "dilation", dilation, n)
+        self.kernel_size = pair(cls, "kernel_size", kernel_size, n, TypeError)
+        self.stride = pair(cls, "stride", stride, n, TypeError)
+        self.dilation = pair(cls, "dilation", dilation, n, TypeError)
         self.pad_mode = one_of(cls, "pad_mode", pad_mode, ("same", "valid", "pad"))
-        if isinstance(padding, int):
+        if not (_is_int(padding) or (isinstance(padding, (tuple, list)) and all(_is_int(p) for p in padding))):
+            raise TypeError(f"For '{cls}', the 'padding' must be an int or a tuple of ints, but got "
+                            f"{type(padding).__name__}.")
+        if _is_int(padding):
             if padding < 0:
                 raise ValueError(f"For '{cls}', the 'padding' must be non-negative, but got {padding}.")
         elif any(p < 0 for p in padding):
             raise ValueError(f"For '{cls}', the 'padding' must be non-negative, but got {padding}.")
-        if pad_mode != "pad" and padding != 0 and padding != (0,) * len(padding if not isinstance(padding, int) else ()):
+        if pad_mode != "pad" and padding != 0 and padding != (0,) * len(padding if not _is_int(padding) else ()):
             raise ValueError(f"For '{cls}', the 'padding' must be 0 when 'pad_mode' is not 'pad', but got "
                              f"padding={padding}, pad_mode={pad_mode!r}.")
         self.padding = padding
@@ -41,7 +45,11 @@ class _Conv(Cell):
         if in_channels % group or out_channels % group:
             raise ValueError(f"For '{cls}', the 'in_channels' {in_channels} and 'out_channels' {out_channels} must "
                              f"be divisible by 'group' {group}.")
-        self.has_bias = has_bias
+        self.has_bias = check_bool(cls, "has_bias", has_bias)
+        one_of(cls, "format", data_format, ("NCHW", "NHWC", "NCDHW"))
+        if data_format != "NCHW":
+            raise ValueError(f"For '{cls}', only the 'NCHW' format is supported, but got the 'format' "
+                             f"{data_format!r}; transpose the input to NCHW instead.")
         self.format = data_format
         if self.transposed:
             shape = [in_channels, out_channels // group] + list(self.kernel_size)
@@ -59,12 +67,15 @@ class _Conv(Cell):
 
     def _check_input(self, x):
         cls = type(self).__name__
+        if not isinstance(x, Tensor):
+            raise TypeError(f"For '{cls}', the input must be a Tensor, but got {type(x).__name__}.")
         if x.ndim != self.dims + 2:
             raise ValueError(f"For '{cls}', the input must be a {self.dims + 2}-D Tensor, but got shape "
                              f"{list(x.shape)}.")
         if x.shape[1] != self.in_channels:
-            raise ValueError(f"For '{cls}', the input channels (axis 1 of the input) must equal 'in_channels' "
-                             f"{self.in_channels}, but got input shape {list(x.shape)}.")
+            # MindSpore 2.10 raises RuntimeError here (the Conv2D kernel's shape check)
+            raise RuntimeError(f"For '{cls}', the input channels (axis 1 of the input) must equal 'in_channels' "
+                               f"{self.in_channels}, but got input shape {list(x.shape)}.")
 
     def extend_repr(self):
         return (f"input_channels={self.in_channels}, output_channels={self.out_channels}, kernel_size="

@@ -6,7 +6,7 @@ from ...common.parameter import Parameter
 from ...common.initializer import initializer
 from ... import ops
 from ..cell import Cell
-from ._check import positive_int
+from ._check import positive_int, check_number, check_bool
 
 __all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm", "GroupNorm"]
 
@@ -20,8 +20,16 @@ class _BatchNorm(Cell):
         super().__init__()
         cls = type(self).__name__
         self.num_features = positive_int(cls, "num_features", num_features)
+        check_number(cls, "momentum", momentum)
         if not 0 <= momentum <= 1:
-            raise ValueError(f"For '{cls}', the 'momentum' must be in range [0, 1], but got {momentum}.")
+            raise ValueError(f"For '{cls}', the 'momentum' must be a number in range [0, 1], but got {momentum}.")
+        check_number(cls, "eps", eps)
+        check_bool(cls, "affine", affine)
+        if use_batch_statistics is not None:
+            check_bool(cls, "use_batch_statistics", use_batch_statistics)
+        if data_format != "NCHW":
+            raise ValueError(f"For '{cls}', only the 'NCHW' data_format is supported, but got {data_format!r}; "
+                             f"transpose the input to NCHW instead.")
         self.eps, self.momentum, self.affine = eps, momentum, affine
         self.use_batch_statistics = use_batch_statistics
         self.moving_mean = Parameter(initializer(moving_mean_init, [num_features], dtype), name="mean",
@@ -68,12 +76,20 @@ class LayerNorm(Cell):
         if not isinstance(normalized_shape, (tuple, list)):
             raise TypeError(f"For 'LayerNorm', the 'normalized_shape' must be a tuple or list, but got "
                             f"{type(normalized_shape).__name__}.")
+        if not all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in normalized_shape):
+            raise ValueError(f"For 'LayerNorm', the 'normalized_shape' must be a tuple of positive ints, but got "
+                             f"{normalized_shape}.")
         self.normalized_shape = tuple(normalized_shape)
         self.begin_norm_axis, self.epsilon = begin_norm_axis, epsilon
         self.gamma = Parameter(initializer(gamma_init, list(normalized_shape), dtype), name="gamma")
         self.beta = Parameter(initializer(beta_init, list(normalized_shape), dtype), name="beta")
 
     def construct(self, x):
+        n = len(self.normalized_shape)
+        if x.ndim < n or tuple(x.shape[x.ndim - n:]) != self.normalized_shape:
+            raise ValueError(f"For 'LayerNorm', gamma or beta shape must match input shape, but got input shape: "
+                             f"{list(x.shape)}, gamma shape: {list(self.normalized_shape)}, beta shape: "
+                             f"{list(self.normalized_shape)}.")
         axis = self.begin_norm_axis % x.ndim
         return ops.layer_norm(x, x.shape[axis:], self.gamma, self.beta, self.epsilon)
 
@@ -92,4 +108,7 @@ class GroupNorm(Cell):
         self.beta = Parameter(initializer(beta_init, [num_channels], dtype), name="beta", requires_grad=affine)
 
     def construct(self, x):
+        if x.ndim < 2 or x.shape[1] != self.num_channels:
+            raise ValueError(f"For 'GroupNorm', the input channels (axis 1 of the input) must be 'num_channels' "
+                             f"{self.num_channels}, but got input shape {list(x.shape)}.")
         return ops.group_norm(x, self.num_groups, self.gamma, self.beta, self.eps)

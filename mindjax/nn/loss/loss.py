@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ... import ops
 from ..cell import Cell
-from ..layer._check import one_of
+from ..._tensor import Tensor
+from ..layer._check import one_of, check_bool
 
 __all__ = ["LossBase", "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "MSELoss", "L1Loss", "SmoothL1Loss",
            "BCEWithLogitsLoss", "BCELoss", "NLLLoss", "KLDivLoss"]
@@ -25,15 +26,22 @@ class LossBase(Cell):
             return ops.sum(x)
         return x
 
+    def _check_inputs(self, logits, labels):
+        for arg, v in (("logits", logits), ("labels", labels)):
+            if not isinstance(v, Tensor):
+                raise TypeError(f"For '{type(self).__name__}', the '{arg}' must be a Tensor, but got "
+                                f"{type(v).__name__}.")
+
 
 class SoftmaxCrossEntropyWithLogits(LossBase):
     """``nn.SoftmaxCrossEntropyWithLogits(sparse=False, reduction='none')``."""
 
     def __init__(self, sparse: bool = False, reduction: str = "none"):
         super().__init__(reduction)
-        self.sparse = sparse
+        self.sparse = check_bool("SoftmaxCrossEntropyWithLogits", "sparse", sparse)
 
     def construct(self, logits, labels):
+        self._check_inputs(logits, labels)
         if self.sparse:
             loss = ops.sparse_softmax_cross_entropy(logits, labels)
         else:
@@ -57,11 +65,13 @@ class NLLLoss(CrossEntropyLoss):
 
 class MSELoss(LossBase):
     def construct(self, logits, labels):
+        self._check_inputs(logits, labels)
         return self.get_loss(ops.square(ops.sub(logits, labels)))
 
 
 class L1Loss(LossBase):
     def construct(self, logits, labels):
+        self._check_inputs(logits, labels)
         return self.get_loss(ops.abs(ops.sub(logits, labels)))
 
 
@@ -95,7 +105,7 @@ class BCELoss(LossBase):
 class KLDivLoss(Cell):
     def __init__(self, reduction="mean"):
         super().__init__()
-        self.reduction = reduction
+        self.reduction = one_of("KLDivLoss", "reduction", reduction, ("none", "mean", "batchmean", "sum"))
 
     def construct(self, logits, labels):
         return ops.kl_div(logits, labels, self.reduction)
