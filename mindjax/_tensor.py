@@ -23,7 +23,7 @@ def _infer_dtype(data) -> mstype.Type:
     if arr.dtype.kind in "iu":
         return mstype.int64
     if arr.dtype.kind == "c":
-        return mstype.complex64
+        return mstype.complex128
     if arr.dtype.kind == "f":
         return mstype.float32
     raise TypeError(f"For 'Tensor', the input data {data!r} can not be converted to a Tensor.")
@@ -45,8 +45,12 @@ def _to_array(data, dtype: mstype.Type | None):
         if isinstance(data, (list, tuple)):
             data = [x.asnumpy() if isinstance(x, Tensor) else x for x in data] if any(
                 isinstance(x, Tensor) for x in data) else data
-        dt = dtype or _infer_dtype(data)
-        return jnp.asarray(np.asarray(data, dtype=dt.np))
+        try:
+            dt = dtype or _infer_dtype(data)
+            arr = np.asarray(data, dtype=dt.np)
+        except ValueError as e:  # ragged nesting
+            raise TypeError(f"For 'Tensor', the input_data {data!r} is not a regular nested list: {e}") from None
+        return jnp.asarray(arr)
     raise TypeError(f"For 'Tensor', the type of input_data must be one of Tensor, numpy.ndarray, "
                     f"bool, int, float, complex, list or tuple, but got {type(data).__name__}.")
 
@@ -75,13 +79,17 @@ class Tensor:
     __array_priority__ = 100
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
-        dt = mstype.to_dtype(dtype) if dtype is not None else None
+        if dtype is not None and not isinstance(dtype, mstype.Type):
+            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore dtype such as mindspore.float32, but got "
+                            f"{dtype!r}.")
+        dt = dtype
         if input_data is None:
             if init is None or shape is None:
                 if shape is not None and dt is not None:
                     input_data = np.zeros(shape, dt.np)
                 else:
-                    raise ValueError("For 'Tensor', 'input_data' is None, so 'shape' and 'init' must be given.")
+                    raise TypeError("For 'Tensor', 'input_data' is None, so 'dtype' and 'shape' (or 'init') must be "
+                                    "given.")
             else:
                 from .common.initializer import _init_array
                 shape = (shape,) if isinstance(shape, int) else tuple(shape)

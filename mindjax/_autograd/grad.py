@@ -72,6 +72,10 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
         if len(sens_list) != len(roots):
             raise ValueError(f"For 'GradOperation', the sens_param must match the outputs of the function: "
                              f"{len(roots)} Tensors, but got {len(sens_list)}.")
+        for s, r in zip(sens_list, roots):
+            if s.shape != r.shape:
+                raise ValueError(f"For 'GradOperation', the sens must have the shape of the output {list(r.shape)}, "
+                                 f"but got {list(s.shape)}.")
         sens_list = [s if s.dtype == r.dtype else s.astype(r.dtype) for s, r in zip(sens_list, roots)]
     else:
         sens_list = [_ones_like(r) for r in roots]
@@ -111,6 +115,7 @@ class GradOperation:
     """
 
     def __init__(self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False):
+        _check_flags("GradOperation", get_all=get_all, get_by_list=get_by_list, sens_param=sens_param)
         self.get_all = get_all
         self.get_by_list = get_by_list
         self.sens_param = sens_param
@@ -158,9 +163,18 @@ def _weights_list(weights):
 def _positions(grad_position, nargs):
     if grad_position is None:
         return ()
-    if isinstance(grad_position, int):
+    if isinstance(grad_position, int) and not isinstance(grad_position, bool):
         return (grad_position,)
-    return tuple(grad_position)
+    if isinstance(grad_position, (tuple, list)) and all(isinstance(p, int) and not isinstance(p, bool)
+                                                        for p in grad_position):
+        return tuple(grad_position)
+    raise TypeError(f"For 'grad', the 'grad_position' must be int or tuple of int, but got {grad_position!r}.")
+
+
+def _check_flags(name, **flags):
+    for k, v in flags.items():
+        if not isinstance(v, bool):
+            raise TypeError(f"For '{name}', the '{k}' must be a bool, but got {type(v).__name__}.")
 
 
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
@@ -177,6 +191,7 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     """
     if grad_position is None and weights is None:
         raise ValueError("For 'grad', 'grad_position' and 'weights' can not both be None.")
+    _check_flags("grad", has_aux=has_aux)
 
     def grad_fn(*args, **kwargs):
         positions = _positions(grad_position, len(args))
@@ -198,6 +213,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     """``mindspore.value_and_grad``: ``(fn(*args), gradients)`` in one pass."""
     if grad_position is None and weights is None:
         raise ValueError("For 'value_and_grad', 'grad_position' and 'weights' can not both be None.")
+    _check_flags("value_and_grad", has_aux=has_aux)
 
     def vg_fn(*args, **kwargs):
         positions = _positions(grad_position, len(args))

@@ -46,6 +46,8 @@ class Parameter(Tensor):
                                 "from an Initializer.")
             raise TypeError(f"For 'Parameter', the 'default_input' must be a Tensor, numpy array, number or "
                             f"initializer Tensor, but got {type(default_input).__name__}.")
+        if name is not None and not isinstance(name, str):
+            raise ValueError(f"For 'Parameter', the 'name' must be a str, but got {type(name).__name__}.")
         self._value = data
         self._node = Node(_no_backward, (None,), (None,), None, "Parameter")
         self._idx = 0

@@ -20,6 +20,8 @@ class Adam(Optimizer):
                 raise ValueError(f"For 'Adam', the '{name}' must be in range (0.0, 1.0), but got {b}.")
         if eps <= 0:
             raise ValueError(f"For 'Adam', the 'eps' must be greater than 0, but got {eps}.")
+        if not isinstance(use_nesterov, bool):
+            raise TypeError(f"For 'Adam', the 'use_nesterov' must be a bool, but got {type(use_nesterov).__name__}.")
         self.beta1, self.beta2, self.eps, self.use_nesterov = beta1, beta2, eps, use_nesterov
         self.moment1 = self.parameters.clone(prefix="moment1", init="zeros")
         self.moment2 = self.parameters.clone(prefix="moment2", init="zeros")

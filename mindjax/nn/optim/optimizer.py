@@ -58,6 +58,9 @@ class Optimizer(Cell):
         if isinstance(lr, bool) or not isinstance(lr, (int, float, list, tuple, Tensor)):
             raise TypeError(f"For 'Optimizer', the 'learning_rate' must be a float, list, Tensor or "
                             f"LearningRateSchedule, but got {type(lr).__name__}.")
+        if isinstance(lr, (list, tuple)) and not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                     for v in lr):
+            raise TypeError(f"For 'Optimizer', a 'learning_rate' list must hold only numbers, but got {lr}.")
         if isinstance(lr, (int, float)) and lr < 0:
             raise ValueError(f"For 'Optimizer', the 'learning_rate' must be >= 0, but got {lr}.")
         t = lr if isinstance(lr, Tensor) else Tensor(lr, mstype.float32)

@@ -16,8 +16,13 @@ class Momentum(Optimizer):
 
     def __init__(self, params, learning_rate, momentum, weight_decay=0.0, loss_scale=1.0, use_nesterov=False):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
-        if not isinstance(momentum, (int, float)) or momentum < 0:
-            raise ValueError(f"For 'Momentum', the 'momentum' must be a float >= 0, but got {momentum}.")
+        if isinstance(momentum, bool) or not isinstance(momentum, (int, float)):
+            raise TypeError(f"For 'Momentum', the 'momentum' must be a float, but got {type(momentum).__name__}.")
+        if momentum < 0:
+            raise ValueError(f"For 'Momentum', the 'momentum' must be at least 0.0, but got {momentum}.")
+        if not isinstance(use_nesterov, bool):
+            raise TypeError(f"For 'Momentum', the 'use_nesterov' must be a bool, but got "
+                            f"{type(use_nesterov).__name__}.")
         self.momentum = Parameter(Tensor(momentum, mstype.float32), name="momentum", requires_grad=False)
         self.use_nesterov = use_nesterov
         self.moments = self.parameters.clone(prefix="moments", init="zeros")
@@ -43,6 +48,8 @@ class SGD(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale)
         if momentum < 0:
             raise ValueError(f"For 'SGD', the 'momentum' must be at least 0.0, but got {momentum}.")
+        if dampening < 0:
+            raise ValueError(f"For 'SGD', the 'dampening' must be at least 0.0, but got {dampening}.")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("For 'SGD', if 'nesterov' is true, 'momentum' must be > 0.0 and 'dampening' must "
                              "equal to 0.0.")
