@@ -47,7 +47,7 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
     leaves = []
     for i in positions:
         if i >= len(args):
-            raise ValueError(f"For 'grad', 'grad_position' {i} is out of range: the function got {len(args)} "
+            raise RuntimeError(f"For 'grad', 'grad_position' {i} is out of range: the function got {len(args)} "
                              f"positional arguments.")
         a = args[i]
         if not isinstance(a, Tensor):

@@ -48,7 +48,7 @@ def _check_grads(name, new, old):
                         f"{type(new).__name__}.")
     new = tuple(new)
     if len(new) != len(old):
-        raise ValueError(f"For '{name}', the hook returned {len(new)} gradients, but {len(old)} were expected.")
+        raise TypeError(f"For '{name}', the hook returned {len(new)} gradients, but {len(old)} were expected.")
     for i, (n, o) in enumerate(zip(new, old)):
         if n is None:
             continue

@@ -253,5 +253,8 @@ def initializer(init, shape=None, dtype=mstype.float32):
         if not isinstance(s, (int, np.integer)) or s < 0:
             raise ValueError(f"For 'initializer', the 'shape' must be a tuple of non-negative ints, but got "
                              f"{list(shape)}.")
+    if not isinstance(dtype, mstype.Type):
+        raise TypeError(f"For 'initializer', the 'dtype' must be a mindspore dtype such as mindspore.float32, but "
+                        f"got {dtype!r}.")
     dt = mstype.to_dtype(dtype)
     return Tensor(_init_array(init, shape, dt), dt)

@@ -247,7 +247,7 @@ class Cell:
                                 f"{type(res).__name__}.")
             res = tuple(res)
             if len(res) != len(args):
-                raise ValueError(f"For '{name}', the custom bprop returned {len(res)} gradients, but the Cell has "
+                raise RuntimeError(f"For '{name}', the custom bprop returned {len(res)} gradients, but the Cell has "
                                  f"{len(args)} inputs.")
             grads = []
             for i, (a, g) in enumerate(zip(args, res)):
@@ -258,7 +258,7 @@ class Cell:
                         raise TypeError(f"For '{name}', the custom bprop's gradient {i} must be a Tensor, but got "
                                         f"{type(g).__name__}.")
                     if g.shape != a.shape:
-                        raise ValueError(f"For '{name}', the custom bprop's gradient {i} has shape {list(g.shape)}, "
+                        raise RuntimeError(f"For '{name}', the custom bprop's gradient {i} has shape {list(g.shape)}, "
                                          f"but input {i} has shape {list(a.shape)}.")
                 grads.append(g)
             for p in internal:
