@@ -8,6 +8,7 @@ from .reduce import sum, mean, max, min, all, any, argmax, argmin, prod  # noqa:
 from .array import *  # noqa: F401,F403
 from .array import reshape, transpose, slice, range, stop_gradient, getitem, setitem  # noqa: F401
 from .nn_ops import *  # noqa: F401,F403
+from .loss_ops import *  # noqa: F401,F403
 from .state_ops import assign, assign_add, assign_sub  # noqa: F401
 from .random import *  # noqa: F401,F403
 
