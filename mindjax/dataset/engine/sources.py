@@ -30,9 +30,19 @@ def _read_idx(path, magic, ndim):
 
 
 class _ArrayDataset(MappableDataset):
-    """A source whose columns are in-memory arrays loaded on first use."""
+    """A source read from ``dataset_dir`` ('train', 'test' or 'all' of it), whose columns are
+    in-memory arrays loaded on first use."""
 
     _names = ("image", "label")
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        V.check_dataset_dir(dataset_dir)
+        V.check_usage(usage, ["train", "test", "all"])
+        super().__init__(num_samples, shuffle, num_shards, shard_id, sampler, num_parallel_workers)
+        self.dataset_dir = os.fspath(dataset_dir)
+        self.usage = usage or "all"
+        self._data = None
 
     def _load(self):
         raise NotImplementedError
@@ -63,15 +73,6 @@ class MnistDataset(_ArrayDataset):
 
     _prefixes = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}
 
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        V.check_dataset_dir(dataset_dir)
-        V.check_usage(usage, ["train", "test", "all"])
-        super().__init__(num_samples, shuffle, num_shards, shard_id, sampler, num_parallel_workers)
-        self.dataset_dir = os.fspath(dataset_dir)
-        self.usage = usage or "all"
-        self._data = None
-
     def _load(self):
         images, labels = [], []
         for prefix in self._prefixes[self.usage]:
@@ -96,15 +97,6 @@ class Cifar10Dataset(_ArrayDataset):
     """
 
     _RECORD = 1 + 3 * 32 * 32
-
-    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
-                 sampler=None, num_shards=None, shard_id=None, cache=None):
-        V.check_dataset_dir(dataset_dir)
-        V.check_usage(usage, ["train", "test", "all"])
-        super().__init__(num_samples, shuffle, num_shards, shard_id, sampler, num_parallel_workers)
-        self.dataset_dir = os.fspath(dataset_dir)
-        self.usage = usage or "all"
-        self._data = None
 
     def _files(self):
         train = sorted(glob.glob(os.path.join(glob.escape(self.dataset_dir), "data_batch_*.bin")))
