@@ -57,6 +57,8 @@ def main(argv=None) -> int:
         return 0 if argv else 2
     install_alias()
     import mindjax  # noqa: F401  (sets up jax before user code)
+    from mindjax._naming import apply_mindspore_paths
+    apply_mindspore_paths()
     if argv[0] == "-m":
         if len(argv) < 2:
             print(_USAGE, file=sys.stderr)

@@ -11,9 +11,12 @@ import ml_dtypes
 
 __all__ = [
     "Type", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-    "float16", "float32", "float64", "bfloat16", "complex64", "complex128",
-    "half", "single", "double", "float_", "int_", "uint", "pytype_to_dtype", "dtype_to_nptype",
-    "dtype_to_pytype", "number_type", "int_type", "uint_type", "float_type", "complex_type",
+    "float16", "float32", "float64", "bfloat16", "complex64", "complex128", "float8_e4m3fn", "float8_e5m2",
+    "half", "single", "double", "float_", "int_", "uint", "intc", "intp", "uintc", "uintp", "byte", "ubyte",
+    "short", "ushort", "long", "cfloat", "cdouble",
+    "number", "list_", "tuple_", "type_none", "string", "tensor_type", "Int", "TensorType",
+    "pytype_to_dtype", "dtype_to_nptype", "dtype_to_pytype", "get_py_obj_dtype",
+    "number_type", "int_type", "uint_type", "float_type", "complex_type",
 ]
 
 
@@ -28,7 +31,9 @@ class Type:
 
     __slots__ = ("name", "np", "kind", "bits")
 
-    def __init__(self, name: str, np_dtype, kind: str, bits: int):
+    def __init__(self, name, np_dtype=None, kind: str = "o", bits: int = 0):
+        if np_dtype is None and not isinstance(name, str):
+            return  # ``Int(32)``: __new__ returned the existing dtype
         self.name = name
         self.np = np.dtype(np_dtype)
         self.kind = kind  # 'b', 'i', 'u', 'f', 'c'
@@ -66,27 +71,115 @@ class Type:
         return complex128 if self is float64 else complex64
 
 
-bool_ = Type("Bool", np.bool_, "b", 8)
-int8 = Type("Int8", np.int8, "i", 8)
-int16 = Type("Int16", np.int16, "i", 16)
-int32 = Type("Int32", np.int32, "i", 32)
-int64 = Type("Int64", np.int64, "i", 64)
-uint8 = Type("UInt8", np.uint8, "u", 8)
-uint16 = Type("UInt16", np.uint16, "u", 16)
-uint32 = Type("UInt32", np.uint32, "u", 32)
-uint64 = Type("UInt64", np.uint64, "u", 64)
-float16 = Type("Float16", np.float16, "f", 16)
-float32 = Type("Float32", np.float32, "f", 32)
-float64 = Type("Float64", np.float64, "f", 64)
-bfloat16 = Type("BFloat16", ml_dtypes.bfloat16, "f", 16)
-complex64 = Type("Complex64", np.complex64, "c", 64)
-complex128 = Type("Complex128", np.complex128, "c", 128)
+class Number(Type):
+    """The class of MindSpore's numeric dtypes (``ms.number`` is the generic one)."""
+
+    __slots__ = ()
+    _prefix = ""
+
+    def __new__(cls, bits=None, *rest):
+        # ``ms.Int(32)`` is ``ms.int32``, as in MindSpore
+        if isinstance(bits, int) and not rest and cls._prefix:
+            try:
+                return _BY_NAME[f"{cls._prefix}{bits}"]
+            except KeyError:
+                raise TypeError(f"{cls.__name__}({bits}) is not a MindSpore dtype.") from None
+        return super().__new__(cls)
+
+
+class Bool(Number):
+    __slots__ = ()
+
+
+class Int(Number):
+    __slots__ = ()
+    _prefix = "Int"
+
+
+class UInt(Number):
+    __slots__ = ()
+    _prefix = "UInt"
+
+
+class Float(Number):
+    __slots__ = ()
+    _prefix = "Float"
+
+
+class BFloat(Number):
+    __slots__ = ()
+
+
+class Complex(Number):
+    __slots__ = ()
+    _prefix = "Complex"
+
+
+class TensorType(Type):
+    """``Tensor[Float32]``: the type of a Tensor with a given element type (``ms.tensor_type``
+    is the generic ``Tensor``).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.TensorType(ms.float32), ms.TensorType(ms.float32).element_type())
+        Tensor[Float32] Float32
+    """
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element=None):
+        Type.__init__(self, "Tensor" if element is None else f"Tensor[{element}]", object, "o", 0)
+        self._element = element
+
+    def element_type(self):
+        return self._element
+
+    def __reduce__(self):
+        return (TensorType, (self._element,))
+
+
+def _plain(cls_name: str, name: str) -> Type:
+    """A non-tensor type object (``ms.list_`` prints ``List``) of its own class."""
+    cls = type(cls_name, (Type,), {"__slots__": (), "__reduce__": lambda self: (_by_name, (self.name,))})
+    return cls(name, object, "o", 0)
+
+
+bool_ = Bool("Bool", np.bool_, "b", 8)
+int8 = Int("Int8", np.int8, "i", 8)
+int16 = Int("Int16", np.int16, "i", 16)
+int32 = Int("Int32", np.int32, "i", 32)
+int64 = Int("Int64", np.int64, "i", 64)
+uint8 = UInt("UInt8", np.uint8, "u", 8)
+uint16 = UInt("UInt16", np.uint16, "u", 16)
+uint32 = UInt("UInt32", np.uint32, "u", 32)
+uint64 = UInt("UInt64", np.uint64, "u", 64)
+float16 = Float("Float16", np.float16, "f", 16)
+float32 = Float("Float32", np.float32, "f", 32)
+float64 = Float("Float64", np.float64, "f", 64)
+bfloat16 = BFloat("BFloat16", ml_dtypes.bfloat16, "f", 16)
+# storage formats (ml_dtypes): tensors can be made, cast and read; MindSpore 2.10 computes nothing on them
+float8_e4m3fn = Float("Float8E4M3FN", ml_dtypes.float8_e4m3fn, "f", 8)
+float8_e5m2 = Float("Float8E5M2", ml_dtypes.float8_e5m2, "f", 8)
+complex64 = Complex("Complex64", np.complex64, "c", 64)
+complex128 = Complex("Complex128", np.complex128, "c", 128)
 
 half, single, double = float16, float32, float64
 float_, int_, uint = float32, int64, uint64
+# numpy-style aliases MindSpore 2.10 exports
+intc, intp, uintc, uintp = int32, int64, uint32, uint64
+byte, ubyte, short, ushort, long = int8, uint8, int16, uint16, int64
+cfloat, cdouble = complex64, complex128
+
+number = Number("Number", object, "o", 0)
+tensor_type = TensorType()
+list_ = _plain("List", "List")
+tuple_ = _plain("Tuple", "Tuple")
+type_none = _plain("TypeNone", "None")
+string = _plain("String", "String")
+_type_type = _plain("TypeType", "TypeType")
 
 ALL = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-       float16, float32, float64, bfloat16, complex64, complex128)
+       float16, float32, float64, bfloat16, complex64, complex128, float8_e4m3fn, float8_e5m2)
 _BY_NAME = {t.name: t for t in ALL}
 _BY_NP = {t.np: t for t in ALL}
 
@@ -97,8 +190,11 @@ complex_type = (complex64, complex128)
 number_type = int_type + uint_type + float_type + complex_type
 
 
+_NON_TENSOR = {t.name: t for t in (number, tensor_type, list_, tuple_, type_none, string, _type_type)}
+
+
 def _by_name(name: str) -> Type:
-    return _BY_NAME[name]
+    return _BY_NAME[name] if name in _BY_NAME else _NON_TENSOR[name]
 
 
 def from_name(name: str) -> Type:
@@ -160,3 +256,33 @@ def promote_scalar(a: Type, value) -> Type:
         else "complex" if isinstance(value, complex) else "float"
     from . import _promotion
     return _BY_NAME[_promotion.promote_scalar(a.name, kind)]
+
+
+def get_py_obj_dtype(obj) -> Type:
+    """The MindSpore type of a Python object: ``1`` is Int64, ``1.0`` Float64, a Tensor
+    ``Tensor[Float32]``, a tuple ``Tuple``, a dtype ``TypeType``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.get_py_obj_dtype(1), ms.get_py_obj_dtype(ms.Tensor(1.0)))
+        Int64 Tensor[Float32]
+    """
+    from ._tensor import Tensor
+    if isinstance(obj, Type):
+        return _type_type
+    if isinstance(obj, Tensor):
+        return TensorType(obj.dtype)
+    if obj is None:
+        return type_none
+    if isinstance(obj, (bool, np.bool_)):
+        return bool_
+    if isinstance(obj, (np.generic,)):
+        return from_numpy(obj.dtype)
+    simple = {int: int64, float: float64, complex: complex128, str: string, tuple: tuple_, list: list_}
+    for cls, t in simple.items():
+        if isinstance(obj, cls):
+            return t
+    if isinstance(obj, type) and obj in (int, float, bool, complex):
+        return to_dtype(obj)
+    raise NotImplementedError(f"The python type {type(obj)} cannot be converted to MindSpore type.")
+

@@ -78,6 +78,12 @@ class Tensor:
     __slots__ = ("_data", "_node", "_idx", "__weakref__", "__dict__")
     __array_priority__ = 100
 
+    def __new__(cls, input_data=None, dtype=None, shape=None, init=None, *args, **kwargs):
+        if cls is Tensor and input_data is None and init is None and (_is_dynamic_shape(shape) or (
+                shape is None and dtype is not None)):
+            return object.__new__(_DynamicShapeTensor)
+        return object.__new__(cls)
+
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
         if dtype is not None and not isinstance(dtype, mstype.Type):
             raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore dtype such as mindspore.float32, but got "
@@ -97,6 +103,24 @@ class Tensor:
         self._data = _to_array(input_data, dt)
         self._node = None
         self._idx = 0
+
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> "Tensor":
+        """A Tensor with the values and dtype of a numpy array.
+
+        MindSpore shares the array's memory; a JAX array is immutable, so the Tensor holds
+        a copy and later writes to ``array`` do not reach it.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindjax as ms
+            >>> print(ms.Tensor.from_numpy(np.array([1, 2], np.int32)))
+            [1 2]
+        """
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"For 'Tensor.from_numpy', the input must be numpy.ndarray, but got "
+                            f"{type(array).__name__}.")
+        return Tensor(np.ascontiguousarray(array))
 
     @classmethod
     def _make(cls, data, node=None, idx=0):
@@ -290,3 +314,50 @@ def as_tensor(x, dtype=None) -> Tensor:
 def is_tensor(x) -> bool:
     return isinstance(x, Tensor)
 
+
+
+def _is_dynamic_shape(shape) -> bool:
+    return isinstance(shape, (list, tuple)) and any(
+        d is None or (isinstance(d, int) and d == -1) or type(d).__name__ == "Symbol" for d in shape)
+
+
+class _DynamicShapeTensor(Tensor):
+    """``Tensor(shape=[None, 3], dtype=...)``: a placeholder with unknown dimensions (-1; a
+    ``Symbol`` is one too), or ``Tensor(shape=None, dtype=...)`` of unknown rank (shape
+    ``(-2,)``), used by ``Cell.set_inputs`` and ``enable_dynamic`` to declare which inputs a
+    network accepts. It has no data: reading or computing with it raises ValueError."""
+
+    def __init__(self, input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+        if dtype is None:
+            raise ValueError("If setting dynamic shape, dtype must not be None, init must be None")
+        if not isinstance(dtype, mstype.Type):
+            raise TypeError(f"For 'Tensor', the 'dtype' must be a mindspore dtype such as mindspore.float32, "
+                            f"but got {dtype!r}.")
+        dims = (-2,) if shape is None else tuple(-1 if d is None or type(d).__name__ == "Symbol" else int(d)
+                                                 for d in shape)
+        self.__dict__["_dyn"] = (dims, dtype)
+        self._node = None
+        self._idx = 0
+
+    @property
+    def _data(self):
+        raise ValueError(f"The Tensor of shape {list(self.shape)} is a dynamic-shape placeholder without data: "
+                         f"negative dimensions are not allowed.")
+
+    @property
+    def shape(self) -> tuple:
+        return self.__dict__["_dyn"][0]
+
+    @property
+    def dtype(self) -> mstype.Type:
+        return self.__dict__["_dyn"][1]
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __repr__(self) -> str:
+        sep = " " if self.shape == (-2,) else "\n"
+        return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value={sep})"
+
+    __str__ = __repr__

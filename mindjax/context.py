@@ -95,7 +95,8 @@ def set_context(**kwargs) -> None:
                 raise TypeError(f"For 'set_context', the parameter 'pynative_synchronize' must be bool, but got "
                                 f"{type(value).__name__}.")
             _ctx[key] = value
-            state.sync = value
+            from .runtime.executor import _settings as _runtime_settings
+            state.sync = value or _runtime_settings["launch_blocking"]
         elif key in ("check_nan", "pynative_check_nan"):
             _check_type(key, value, (bool,))
             _ctx["check_nan"] = value
@@ -166,3 +167,42 @@ def get_auto_parallel_context(attr_key: str):
 
 def reset_auto_parallel_context() -> None:
     _auto_parallel.update({"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "gradients_mean": False})
+
+
+# jit_syntax_level values
+STRICT, COMPATIBLE, LAX = 0, 1, 2
+
+
+def set_deterministic(deterministic: bool) -> None:
+    """Ask for bit-reproducible kernels. On CPU, XLA's kernels already are. On GPU, XLA reads
+    ``--xla_gpu_deterministic_ops`` when its backend starts, so call this before the first op.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> ms.set_deterministic(True); ms.get_context("deterministic")
+        'ON'
+    """
+    if not isinstance(deterministic, bool):
+        raise TypeError(f"The parameter 'deterministic' must be {bool}, but got {type(deterministic)}")
+    if "deterministic" in _ctx:
+        raise RuntimeError("The 'mindspore.set_deterministic' can not be set repeatedly.")
+    import os
+    flag = "--xla_gpu_deterministic_ops=true"
+    flags = os.environ.get("XLA_FLAGS", "").split()
+    flags = [f for f in flags if not f.startswith("--xla_gpu_deterministic_ops")]
+    if deterministic:
+        flags.append(flag)
+    os.environ["XLA_FLAGS"] = " ".join(flags)
+    _ctx["deterministic"] = "ON" if deterministic else "OFF"
+
+
+def set_recursion_limit(recursion_limit: int = 1000) -> None:
+    """The depth of nested calls a compiled program may trace. mindjax traces Python code, so this
+    raises Python's recursion limit to at least ``recursion_limit``."""
+    import sys
+    if isinstance(recursion_limit, bool) or not isinstance(recursion_limit, int):
+        raise TypeError(f"The input value must be int, but got '{type(recursion_limit).__name__}'")
+    if recursion_limit <= 0:
+        raise ValueError(f"The input value must be int and must > 0, but got '{recursion_limit}' with type 'int'.")
+    _ctx["max_call_depth"] = recursion_limit
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), recursion_limit + 100))

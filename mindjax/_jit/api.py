@@ -183,7 +183,7 @@ class JitFunction:
 
 
 def run_compiled(holder, fn, args, kwargs):
-    from ..common import seed as _seed
+    from ..common.seed import _get_key, _set_key
     tensors = []
     spec = _flatten((tuple(args), dict(kwargs)), tensors)
     arrays = [t._data for t in tensors]
@@ -195,7 +195,7 @@ def run_compiled(holder, fn, args, kwargs):
         prog = _Program(fn, spec, params, holder.owner, holder)
         holder._cache[key] = prog
     params = prog.params
-    rng_key = _seed._get_key()
+    rng_key = _get_key()
     if state.grad_depth and (any(t._node is not None for t in tensors) or params):
         outs, new_params, new_key = _call_recorded(prog, rng_key, params, tensors)
     else:
@@ -205,7 +205,7 @@ def run_compiled(holder, fn, args, kwargs):
     for p, v in zip(params, new_params):
         if v is not p._value:
             p._value = v
-    _seed._set_key(new_key)
+    _set_key(new_key)
     return _unflatten(prog.out_spec, outs)
 
 
@@ -289,10 +289,53 @@ def compiles_of(obj):
                if isinstance(h, JitFunction))
 
 
+def check_declared_inputs(declared, args) -> None:
+    """GRAPH_MODE calls of a Cell whose ``set_inputs`` declared its inputs: the same ranks,
+    fixed dimensions and dtypes (-1 accepts any size), with MindSpore's errors."""
+    for i, (want, got) in enumerate(zip(declared, args), 1):  # MindSpore counts inputs from 1
+        if isinstance(want, (tuple, list)) and isinstance(got, (tuple, list)):
+            check_declared_inputs(want, got)
+            continue
+        if not isinstance(want, Tensor) or not isinstance(got, Tensor):
+            continue
+        if want.dtype != got.dtype:
+            raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {i}th type should be "
+                            f"Tensor[{want.dtype}], but got Tensor[{got.dtype}]!")
+        if want.shape == (-2,):
+            continue  # unknown rank: any shape
+        if len(want.shape) != len(got.shape):
+            raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the dims of {i}th input must be the "
+                             f"same as expected, but got expected: {len(want.shape)}, and input: {len(got.shape)}!")
+        for w, g in zip(want.shape, got.shape):
+            if w != -1 and w != g:
+                raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the shape of {i}th input must be "
+                                 f"the same as expected, but got expected: {w}, and input: {g}!")
+
+
 def graph_mode_call(cell, args, kwargs):
     """GRAPH_MODE: the outermost Cell call compiles ``construct`` (hooks are ignored, as in MindSpore)."""
+    declared = cell.__dict__.get("_declared_inputs")
+    if declared:
+        check_declared_inputs(declared, args)
     holder = cell.__dict__.get("_graph_holder")
     if holder is None:
         holder = JitFunction(cell.construct, owner=cell)
         cell.__dict__["_graph_holder"] = holder
     return run_compiled(holder, holder.fn, args, kwargs)
+
+
+def compile_only(holder, fn, args, kwargs) -> None:
+    """Trace and compile ``fn`` for these inputs without running it (the compile half of
+    ``run_compiled``): the program is cached, so the next call with the same signature runs it."""
+    from ..common.seed import _get_key
+    tensors = []
+    spec = _flatten((tuple(args), dict(kwargs)), tensors)
+    arrays = [t._data for t in tensors]
+    key = (_static_key(spec), tuple((a.shape, a.dtype) for a in arrays), _cells_signature(holder.owner),
+           _global_signature())
+    prog = holder._cache.get(key)
+    if prog is None:
+        params = _discover(fn, spec, arrays, holder.owner)
+        prog = _Program(fn, spec, params, holder.owner, holder)
+        holder._cache[key] = prog
+    prog.jitted.lower(_get_key(), [p._value for p in prog.params], arrays).compile()

@@ -41,10 +41,10 @@ def _traced_call(fn, args):
 
 def _fresh_key():
     """A key from the global stream, drawn eagerly (it is a constant of the transformed program)."""
-    from ..common import seed as _seed
+    from ..common.seed import next_key
     prev = jit_state.set_rng_source(None)
     try:
-        return _seed.next_key()
+        return next_key()
     finally:
         jit_state.set_rng_source(prev)
 

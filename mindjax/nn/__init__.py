@@ -4,7 +4,7 @@ from .layer import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
 from .optim import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
-from ._lr import *  # noqa: F401,F403
+from .learning_rate_schedule import *  # noqa: F401,F403
 from ..common.parameter import Parameter, ParameterTuple  # noqa: F401
 
 

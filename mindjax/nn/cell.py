@@ -196,6 +196,9 @@ class Cell:
             try:
                 if not self._plain and state.grad_depth:
                     out = self._call_with_bprop(args, kwargs)
+                elif d.get("_recompute") and state.grad_depth:
+                    from .._autograd.recompute import recompute_call
+                    out = recompute_call(self.construct, args, kwargs, self.trainable_params(), type(self).__name__)
                 else:
                     out = self.construct(*args, **kwargs)
             finally:
@@ -279,7 +282,7 @@ class Cell:
     def _hooks_changed(self):
         d = self.__dict__
         d["_hook_version"] += 1
-        d["_fast"] = d["_plain"] and d.get("_float_dtype") is None and not (
+        d["_fast"] = d["_plain"] and d.get("_float_dtype") is None and not d.get("_recompute") and not (
             d["_forward_pre_hooks"] or d["_forward_hooks"] or d["_backward_pre_hooks"] or d["_backward_hooks"])
 
     def _register(self, table, hook, kind, kw_table=None, with_kwargs=False):
@@ -450,7 +453,14 @@ class Cell:
     def set_comm_fusion(self, *args, **kwargs):
         return self
 
-    def recompute(self, **kwargs):
+    def recompute(self, **kwargs) -> "Cell":
+        """Recompute this Cell's activations in the backward pass instead of keeping them
+        (less memory, same gradients); see ``mindspore.recompute``."""
+        for key in kwargs:
+            if key not in ("mp_comm_recompute", "parallel_optimizer_comm_recompute", "recompute_slice_activation"):
+                raise TypeError(f"For 'Cell.recompute', got an unexpected keyword argument '{key}'.")
+        self.__dict__["_recompute"] = True
+        self._hooks_changed()
         return self
 
     def extend_repr(self) -> str:
@@ -466,6 +476,24 @@ class Cell:
     @property
     def param_prefix(self) -> str:
         return self.__dict__.get("_param_prefix", "")
+
+    def set_inputs(self, *inputs, **kwargs) -> None:
+        """Declare the inputs the network takes, with ``None`` for dimensions that vary:
+        ``net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))``. In GRAPH_MODE each
+        call is checked against them (rank, fixed dimensions, dtype), as MindSpore checks;
+        XLA compiles one program per concrete shape.
+        """
+        from .._tensor import Tensor as _T
+        for i, t in enumerate(inputs):
+            if t is not None and not isinstance(t, (_T, tuple, list, int, float, bool)):
+                raise TypeError(f"For 'set_inputs', the {i}th input must be a Tensor, a scalar or a tuple/list of "
+                                f"them, but got {type(t).__name__}.")
+        self.__dict__["_declared_inputs"] = tuple(inputs)
+        self.__dict__["_declared_kwargs"] = dict(kwargs)
+
+    def get_inputs(self):
+        """The inputs given to ``set_inputs`` (None if it was not called)."""
+        return self.__dict__.get("_declared_inputs")
 
     def compile_and_run(self, *args, **kwargs):
         return self(*args, **kwargs)

@@ -52,7 +52,7 @@ class Optimizer(Cell):
 
     @staticmethod
     def _lr_param(lr, name):
-        from .._lr import LearningRateSchedule
+        from ..learning_rate_schedule import LearningRateSchedule
         if isinstance(lr, LearningRateSchedule) or isinstance(lr, Parameter):
             return lr
         if isinstance(lr, bool) or not isinstance(lr, (int, float, list, tuple, Tensor)):
@@ -68,7 +68,7 @@ class Optimizer(Cell):
 
     def _lr_at(self, i):
         """The learning rate for parameter i at the current step (a Tensor or a float)."""
-        from .._lr import LearningRateSchedule
+        from ..learning_rate_schedule import LearningRateSchedule
         lr = self._lrs[i]
         step = ops.reshape(self.global_step, ())
         if isinstance(lr, LearningRateSchedule):
