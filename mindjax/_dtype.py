@@ -39,10 +39,12 @@ class Type:
         self.kind = kind  # 'b', 'i', 'u', 'f', 'c'
         self.bits = bits
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
         return self.name
 
-    __str__ = __repr__
+    def __repr__(self) -> str:
+        # MindSpore's repr is the attribute path: ``mindspore.float32``, ``mindspore.tensor[float32]``
+        return "mindspore." + _REPR.get(self.name, self.name.lower())
 
     def __eq__(self, other) -> bool:
         if isinstance(other, Type):
@@ -134,8 +136,15 @@ class TensorType(Type):
     def element_type(self):
         return self._element
 
+    def __repr__(self) -> str:
+        return "mindspore.tensor" if self._element is None else f"mindspore.tensor[{self._element.name.lower()}]"
+
     def __reduce__(self):
         return (TensorType, (self._element,))
+
+
+_REPR = {"Bool": "bool", "List": "list_", "Tuple": "tuple_", "None": "type_none", "String": "string_",
+         "Float8E4M3FN": "float8_e4m3fn", "Float8E5M2": "float8_e5m2", "TypeType": "type_type"}
 
 
 def _plain(cls_name: str, name: str) -> Type:

@@ -2,7 +2,7 @@
 
 
 class _State:
-    __slots__ = ("grad_depth", "sync", "check_nan", "cell_stack", "discover", "jit_depth")
+    __slots__ = ("grad_depth", "sync", "check_nan", "cell_stack", "discover", "jit_depth", "amp")
 
     def __init__(self):
         self.grad_depth = 0      # >0 while a grad call records its forward pass
@@ -11,6 +11,7 @@ class _State:
         self.cell_stack = []     # names of the Cells being run (for error messages)
         self.discover = None     # set of Parameters read while a jit trace discovers state
         self.jit_depth = 0       # >0 while tracing a jit function
+        self.amp = None          # amp_level 'auto': callable(op, tensors, attrs) -> (tensors, attrs)
 
 
 state = _State()

@@ -13,7 +13,8 @@ from mindjax import dtype as mstype
     (ms.float16, "Float16", np.float16), (ms.float32, "Float32", np.float32), (ms.float64, "Float64", np.float64),
     (ms.complex64, "Complex64", np.complex64), (ms.complex128, "Complex128", np.complex128)])
 def test_names_and_numpy(t, name, np_t):
-    assert str(t) == name and repr(t) == name
+    # MindSpore 2.10: str is the type name, repr the attribute path (repr(ms.bool_) == 'mindspore.bool')
+    assert str(t) == name and repr(t) == "mindspore." + ("bool" if name == "Bool" else name.lower())
     assert mstype.dtype_to_nptype(t) is np_t
     assert ms.Tensor(np.zeros(2, np_t)).dtype == t
 

@@ -50,6 +50,12 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
             raise RuntimeError(f"For 'grad', 'grad_position' {i} is out of range: the function got {len(args)} "
                              f"positional arguments.")
         a = args[i]
+        if hasattr(type(a), "_mj_flatten"):  # a sparse tensor: its gradient is its values' (as in MindSpore)
+            parts, aux = a._mj_flatten()
+            leaf = tape.make_leaf(a.values, f"input{i}")
+            args[i] = type(a)._mj_unflatten(aux, [leaf if p is a.values else p for p in parts])
+            leaves.append(leaf)
+            continue
         if not isinstance(a, Tensor):
             raise TypeError(f"For 'grad', the argument at position {i} must be a Tensor to take its gradient, "
                             f"but got {type(a).__name__}.")
@@ -134,7 +140,8 @@ class GradOperation:
                 else:
                     args, sens = args[:-1], args[-1]
             if get_all:
-                positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
+                positions = tuple(i for i, a in enumerate(args)
+                                  if isinstance(a, Tensor) or hasattr(type(a), "_mj_flatten"))
             elif get_by_list:
                 positions = ()
             else:

@@ -25,6 +25,9 @@ def _flatten(obj, arrays):
     if isinstance(obj, Tensor):
         arrays.append(obj)
         return ("T", len(arrays) - 1, type(obj).__name__ == "Parameter" and obj)
+    if hasattr(type(obj), "_mj_flatten"):  # a sparse tensor: its Tensors, and its static shape in the key
+        parts, aux = obj._mj_flatten()
+        return ("S", type(obj), aux, tuple(_flatten(p, arrays) for p in parts))
     if isinstance(obj, tuple):
         return ("tuple", tuple(_flatten(o, arrays) for o in obj))
     if isinstance(obj, list):
@@ -38,6 +41,8 @@ def _unflatten(spec, arrays):
     kind = spec[0]
     if kind == "T":
         return arrays[spec[1]]
+    if kind == "S":
+        return spec[1]._mj_unflatten(spec[2], [_unflatten(s, arrays) for s in spec[3]])
     if kind == "tuple":
         return tuple(_unflatten(s, arrays) for s in spec[1])
     if kind == "list":
@@ -51,6 +56,8 @@ def _static_key(spec):
     kind = spec[0]
     if kind == "T":
         return ("T",)
+    if kind == "S":
+        return ("S", spec[1], spec[2], tuple(_static_key(s) for s in spec[3]))
     if kind in ("tuple", "list"):
         return (kind, tuple(_static_key(s) for s in spec[1]))
     if kind == "dict":
@@ -236,6 +243,8 @@ def _count_T(spec):
     kind = spec[0]
     if kind == "T":
         return 1
+    if kind == "S":
+        return sum(_count_T(s) for s in spec[3])
     if kind in ("tuple", "list"):
         return sum(_count_T(s) for s in spec[1])
     if kind == "dict":

@@ -10,9 +10,10 @@ from .generator import Generator, default_generator, manual_seed, seed, initial_
 from .jit_config import JitConfig
 from .mutable import mutable
 from . import initializer
+from .sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
 from .api import jit, jit_class, ms_memory_recycle
 
 __all__ = ["Tensor", "tensor", "swap_tensors", "from_numpy", "Parameter", "ParameterTuple", "set_seed",
            "get_seed", "dtype", "initializer", "Generator", "default_generator", "manual_seed", "seed",
            "initial_seed", "get_rng_state", "set_rng_state", "JitConfig", "mutable", "jit", "jit_class",
-           "ms_memory_recycle"] + list(_dtype.__all__)
+           "ms_memory_recycle", "COOTensor", "CSRTensor", "RowTensor", "SparseTensor"] + list(_dtype.__all__)

@@ -80,7 +80,9 @@ class Cell:
         if "_params" in d:
             if name in d["_params"]:
                 p = d["_params"][name]
-                if d.get("_float_dtype") is not None and d.get("_running"):
+                # Parameters an op writes (BatchNorm statistics: requires_grad=False) stay
+                # themselves, as MindSpore never casts an op's RW_WRITE inputs
+                if d.get("_float_dtype") is not None and d.get("_running") and p.requires_grad:
                     return self._cast_float(p)
                 return p
             if name in d["_cells"]:
@@ -443,7 +445,7 @@ class Cell:
         if dt not in (mstype.float16, mstype.float32, mstype.bfloat16):
             raise ValueError(f"For 'to_float', the 'dst_type' must be float16, float32 or bfloat16, but got {dt}.")
         for _, c in self.cells_and_names():
-            c.__dict__["_float_dtype"] = None if dt == mstype.float32 else dt
+            c.__dict__["_float_dtype"] = dt  # float32 too: it casts float16 inputs back, as MindSpore
             c._hooks_changed()
         return self
 

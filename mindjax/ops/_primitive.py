@@ -76,6 +76,8 @@ def attrs_of(ctx) -> dict:
 
 def apply(op: Op, tensors, attrs: dict):
     """Run ``op`` on Tensors; returns a Tensor, or a tuple of them for multi-output ops."""
+    if state.amp is not None:  # amp_level 'auto' casts the inputs of the ops it lists
+        tensors, attrs = state.amp(op, tensors, attrs)
     kernel = op.kernel(attrs)
     arrays = [t._data for t in tensors]
     try:

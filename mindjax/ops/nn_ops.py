@@ -442,6 +442,9 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
     """``ops.batch_norm`` over axis 1. In training the batch statistics are used and the
     running ones updated in place: running = (1 - momentum) * running + momentum * batch."""
     x = _float(input_x, "BatchNorm")
+    half = x.dtype in (mstype.float16, mstype.bfloat16)
+    if half:  # as MindSpore's kernels: float16 data, float32 statistics and arithmetic
+        out_dtype, x = x.dtype, cast(x, mstype.float32)
     axes = (0,) + tuple(range(2, x.ndim))
     shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
     if training:
@@ -450,8 +453,10 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         n = x.size // x.shape[1]
         from .state_ops import assign
         bm, bv = A.stop_gradient(A.reshape(mean, (-1,))), A.stop_gradient(A.reshape(var, (-1,)))
-        assign(running_mean, M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum)))
-        assign(running_var, M.add(M.mul(running_var, 1 - momentum), M.mul(M.mul(bv, n / max(n - 1, 1)), momentum)))
+        new_mean = M.add(M.mul(running_mean, 1 - momentum), M.mul(bm, momentum))
+        new_var = M.add(M.mul(running_var, 1 - momentum), M.mul(M.mul(bv, n / max(n - 1, 1)), momentum))
+        assign(running_mean, cast(new_mean, running_mean.dtype))
+        assign(running_var, cast(new_var, running_var.dtype))
     else:
         mean = A.reshape(running_mean, shape)
         var = A.reshape(running_var, shape)
@@ -461,7 +466,7 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
         y = M.mul(y, A.reshape(weight, shape))
     if bias is not None:
         y = M.add(y, A.reshape(bias, shape))
-    return y
+    return cast(y, out_dtype) if half else y
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) -> Tensor:

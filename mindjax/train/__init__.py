@@ -1,13 +1,21 @@
-"""``mindspore.train``: Model, callbacks, checkpoints, loss scale managers and metrics."""
+"""``mindspore.train``: Model, callbacks, checkpoints, loss scale managers, metrics and the
+training-loop utilities (DatasetHelper, data_sink)."""
 from .model import Model
-from .callback import (Callback, LossMonitor, TimeMonitor, ModelCheckpoint, CheckpointConfig, RunContext,
-                       History, LambdaCallback, ReduceLROnPlateau, EarlyStopping)
 from . import callback
-from .serialization import save_checkpoint, load_checkpoint, load_param_into_net
+from .callback import *  # noqa: F401,F403
+from .serialization import (save_checkpoint, load_checkpoint, load_param_into_net, load_checkpoint_async,
+                            async_ckpt_thread_status, ckpt_to_safetensors, safetensors_to_ckpt,
+                            merge_sliced_parameter)
+from .dataset_helper import DatasetHelper, connect_network_with_dataset
+from .data_sink import data_sink
+from . import summary
+from .summary import SummaryRecord
 from .loss_scale import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager
 from ..nn import metrics
 from ..nn.metrics import *  # noqa: F401,F403
 from ..nn.metrics import __all__ as _metrics_all
 
-__all__ = ["Model", "save_checkpoint", "load_checkpoint", "load_param_into_net", "LossScaleManager",
+__all__ = ["Model", "save_checkpoint", "load_checkpoint", "load_param_into_net", "load_checkpoint_async",
+           "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt", "merge_sliced_parameter",
+           "DatasetHelper", "connect_network_with_dataset", "data_sink", "SummaryRecord", "LossScaleManager",
            "FixedLossScaleManager", "DynamicLossScaleManager"] + list(callback.__all__) + list(_metrics_all)

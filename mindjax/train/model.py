@@ -11,7 +11,6 @@ same way.  A progress bar (tqdm) is shown on interactive terminals
 """
 from __future__ import annotations
 
-import logging
 import os
 import sys
 
@@ -20,14 +19,13 @@ import numpy as np
 from .._tensor import Tensor
 from ..nn.cell import Cell
 from ..nn.metrics import Loss, get_metrics
-from ..nn.wrap.cell_wrapper import TrainOneStepCell, TrainOneStepWithLossScaleCell, WithEvalCell, WithLossCell
+from ..nn.wrap.cell_wrapper import WithEvalCell
 from .callback._callback import CallbackManager, InternalCallbackParam, RunContext
 from .callback._monitors import TimeMonitor
 from .loss_scale import LossScaleManager
 
 __all__ = ["Model"]
 
-logger = logging.getLogger("mindjax.train")
 
 _INTERNAL_CB_NAMES = ("LossMonitor", "TimeMonitor", "ModelCheckpoint", "SummaryCollector", "History",
                       "_ProgressBar")
@@ -67,9 +65,7 @@ class Model:
         self._optimizer = optimizer
         self._amp_level = amp_level
         self._boost_level = boost_level
-        if amp_level not in ("O0", None):
-            logger.warning("mindjax: Model(amp_level=%r) is not implemented; training runs in the network's own "
-                           "dtypes (as with 'O0').", amp_level)
+        self._keep_bn_fp32 = kwargs.get("keep_batchnorm_fp32")
         self._loss_scale_manager = kwargs.get("loss_scale_manager")
         if self._loss_scale_manager is not None:
             if not isinstance(self._loss_scale_manager, LossScaleManager):
@@ -99,15 +95,16 @@ class Model:
         network = self._network
         if self._optimizer is None:
             return network
-        if self._loss_fn is not None:
-            network = WithLossCell(network, self._loss_fn)
+        # as MindSpore's Model: the amp level, loss scale manager and keep_batchnorm_fp32 go
+        # through amp.build_train_network (O0 with no manager gives TrainOneStepCell(WithLossCell))
+        from .amp import build_train_network
+        amp_config = {}
         if self._loss_scale_manager is not None:
-            update_cell = self._loss_scale_manager.get_update_cell()
-            if update_cell is None:
-                return TrainOneStepWithLossScaleCell(network, self._optimizer,
-                                                     scale_sense=self._loss_scale_manager)
-            return TrainOneStepWithLossScaleCell(network, self._optimizer, scale_sense=update_cell)
-        return TrainOneStepCell(network, self._optimizer)
+            amp_config["loss_scale_manager"] = self._loss_scale_manager
+        if self._keep_bn_fp32 is not None:
+            amp_config["keep_batchnorm_fp32"] = self._keep_bn_fp32
+        return build_train_network(network, self._optimizer, self._loss_fn, level=self._amp_level or "O0",
+                                   boost_level=self._boost_level, **amp_config)
 
     def _build_eval_network(self, metrics, eval_network):
         if eval_network is not None:
@@ -125,7 +122,7 @@ class Model:
                              " framework will automatically build an evaluation network with `network` and "
                              "`loss_fn`.")
         self._eval_indexes = [0, 1, 2]
-        return WithEvalCell(self._network, self._loss_fn)
+        return WithEvalCell(self._network, self._loss_fn, self._amp_level in ("O2", "O3", "auto"))
 
     @property
     def train_network(self):
@@ -351,6 +348,8 @@ class Model:
                 self._update_metrics(outputs)
                 if eval_loss_fn is not None:
                     eval_loss_fn.update(outputs[self._eval_indexes[0] if self._eval_indexes else 0])
+                if run_context.get_stop_requested():
+                    break
             list_callback.on_eval_epoch_end(run_context)
             metrics = self._get_metrics()
             cb_params.metrics = metrics

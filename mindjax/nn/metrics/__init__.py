@@ -8,10 +8,21 @@ from .metric import Metric, EvaluationBase, rearrange_inputs
 from .accuracy import (Accuracy, Loss, TopKCategoricalAccuracy, Top1CategoricalAccuracy,
                        Top5CategoricalAccuracy, MAE, MSE)
 from .precision import Precision, Recall, Fbeta, F1
+from .auc import auc
+from .roc import ROC
+from .bleu_score import BleuScore
+from .cosine_similarity import CosineSimilarity
+from .dice import Dice
+from .perplexity import Perplexity
+from .confusion_matrix import ConfusionMatrix, ConfusionMatrixMetric
+from .surface_distance import HausdorffDistance, MeanSurfaceDistance, RootMeanSquareDistance
+from .occlusion_sensitivity import OcclusionSensitivity
 
-__all__ = ["names", "get_metric_fn", "get_metrics", "Accuracy", "MAE", "MSE", "Metric", "rearrange_inputs",
-           "Precision", "Recall", "Fbeta", "F1", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy",
-           "Top5CategoricalAccuracy", "Loss"]
+__all__ = ["names", "get_metric_fn", "Accuracy", "MAE", "MSE", "Metric", "rearrange_inputs", "Precision",
+           "HausdorffDistance", "Recall", "Fbeta", "BleuScore", "CosineSimilarity", "OcclusionSensitivity", "F1",
+           "Dice", "ROC", "auc", "TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy",
+           "Loss", "MeanSurfaceDistance", "RootMeanSquareDistance", "Perplexity", "ConfusionMatrix",
+           "ConfusionMatrixMetric"]
 
 __factory__ = {
     "accuracy": Accuracy,
@@ -19,12 +30,24 @@ __factory__ = {
     "precision": Precision,
     "recall": Recall,
     "F1": F1,
+    "dice": Dice,
+    "roc": ROC,
+    "auc": auc,
+    "bleu_score": BleuScore,
+    "cosine_similarity": CosineSimilarity,
+    "occlusion_sensitivity": OcclusionSensitivity,
     "topk": TopKCategoricalAccuracy,
+    "hausdorff_distance": HausdorffDistance,
     "top_1_accuracy": Top1CategoricalAccuracy,
     "top_5_accuracy": Top5CategoricalAccuracy,
     "mae": MAE,
     "mse": MSE,
     "loss": Loss,
+    "mean_surface_distance": MeanSurfaceDistance,
+    "root_mean_square_distance": RootMeanSquareDistance,
+    "perplexity": Perplexity,
+    "confusion_matrix": ConfusionMatrix,
+    "confusion_matrix_metric": ConfusionMatrixMetric,
 }
 
 

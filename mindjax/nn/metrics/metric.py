@@ -118,3 +118,25 @@ def _check_onehot_data(data):
         if np.equal(np.ones(shp), data.sum(axis=1)).all():
             return True
     return False
+
+
+def _binary_clf_curve(preds, target, sample_weights=None, pos_label=1):
+    """False and true positive counts at each distinct score, highest score first, and the
+    scores themselves (the thresholds)."""
+    if sample_weights is not None and not isinstance(sample_weights, np.ndarray):
+        sample_weights = np.array(sample_weights)
+    if preds.ndim > target.ndim:
+        preds = preds[:, 0]
+    order = np.argsort(-preds)
+    preds, target = preds[order], target[order]
+    weight = sample_weights[order] if sample_weights is not None else 1.0
+    # the last index of each run of equal scores, and the very last sample
+    distinct = np.where(preds[1:] - preds[:-1])[0]
+    threshold_idxs = np.pad(distinct, (0, 1), constant_values=target.shape[0] - 1)
+    target = np.array(target == pos_label).astype(np.int64)
+    tps = np.cumsum(target * weight, axis=0)[threshold_idxs]
+    if sample_weights is not None:
+        fps = np.cumsum((1 - target) * weight, axis=0)[threshold_idxs]
+    else:
+        fps = 1 + threshold_idxs - tps
+    return fps, tps, preds[threshold_idxs]
