@@ -5,7 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo bench clean seeds
+MS_GIT ?= /work/.mirror/mindspore-ai+mindspore_test/repo
+AREAS ?=
+
+.PHONY: test demo bench clean seeds conformance
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -24,6 +27,11 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+
+# MindSpore's own tests under mindjax, against the outcomes recorded under MindSpore 2.10
+# (tools/conformance/README.md); MS_GIT is a git directory of MindSpore's repository.
+conformance: $(STAMP)
+	$(BIN)/python tools/conformance/run.py --git-dir $(MS_GIT) $(AREAS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,6 @@
+"""``mindspore.ops.auto_generate``: where MindSpore's generated functional ops
+(``gen_ops_def``) and Primitive classes (``gen_ops_prim``) live; here they are the ops
+defined in ``mindjax.ops``, under the same names."""
+from .gen_ops_def import *  # noqa: F401,F403
+from .gen_ops_prim import *  # noqa: F401,F403
+from . import gen_ops_def, gen_ops_prim  # noqa: F401

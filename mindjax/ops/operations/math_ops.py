@@ -1,0 +1,341 @@
+"""``mindspore.ops.operations.math_ops``: elementwise math, comparisons, reductions and
+matrix products as Primitive classes. Each class calls the functional op, so the op is
+defined once (in ``ops/math.py``, ``ops/reduce.py``, ...)."""
+from __future__ import annotations
+
+from ... import _dtype as mstype
+from ..._tensor import Tensor
+from .. import functional as F
+from .._base import tensor_of
+from .._primitive import Primitive
+from ._utils import simple, check_call_attrs, check_float, check_str, set_attrs
+from ._grad_ops import TanhGrad  # noqa: F401  (MindSpore's math_ops re-exports it)
+
+Add = simple("Add", F.add, "``ops.Add()(x, y)``: x + y with broadcasting.\n\n    Examples:\n"
+             "        >>> import mindjax as ms\n        >>> from mindjax.ops import operations as P\n"
+             "        >>> print(P.Add()(ms.Tensor([1., 2.]), ms.Tensor([3., 4.])))\n        [4. 6.]\n")
+AddV2 = Add
+Sub = simple("Sub", F.sub)
+Mul = simple("Mul", F.mul)
+RealDiv = simple("RealDiv", F.div)
+Div = simple("Div", F.div)
+DivNoNan = simple("DivNoNan", lambda x, y: F.select(F.equal(y, 0), F.zeros_like(F.div(x, y)), F.div(x, y)),
+                  "``ops.DivNoNan()(x, y)``: x / y, and 0 where y is 0.")
+MulNoNan = simple("MulNoNan", lambda x, y: F.select(F.equal(y, 0), F.zeros_like(F.mul(x, y)), F.mul(x, y)),
+                  "``ops.MulNoNan()(x, y)``: x * y, and 0 where y is 0 (even if x is inf or NaN).")
+Xdivy = simple("Xdivy", lambda x, y: F.select(F.equal(x, 0), F.zeros_like(F.div(x, y)), F.div(x, y)),
+               "``ops.Xdivy()(x, y)``: x / y, and 0 where x is 0.")
+Xlogy = simple("Xlogy", lambda x, y: F.select(F.equal(x, 0), F.zeros_like(F.xlogy(x, y)), F.xlogy(x, y)),
+               "``ops.Xlogy()(x, y)``: x * log(y), and 0 where x is 0.")
+FloorDiv = simple("FloorDiv", F.floor_div)
+FloorMod = simple("FloorMod", F.floor_mod)
+Mod = simple("Mod", F.truncate_mod, "``ops.Mod()(x, y)``: the remainder with the sign of x (C's fmod).")
+TruncateDiv = simple("TruncateDiv", F.truncate_div)
+TruncateMod = simple("TruncateMod", F.truncate_mod)
+Pow = simple("Pow", F.pow)
+Neg = simple("Neg", F.neg)
+Abs = simple("Abs", F.abs)
+Exp = simple("Exp", F.exp)
+Expm1 = simple("Expm1", F.expm1)
+Log = simple("Log", F.log)
+Log1p = simple("Log1p", F.log1p)
+Sqrt = simple("Sqrt", F.sqrt)
+Rsqrt = simple("Rsqrt", F.rsqrt)
+Square = simple("Square", F.square)
+Reciprocal = simple("Reciprocal", F.reciprocal)
+Inv = simple("Inv", F.reciprocal)
+Sin = simple("Sin", F.sin)
+Cos = simple("Cos", F.cos)
+Tan = simple("Tan", F.tan)
+Sinh = simple("Sinh", F.sinh)
+Cosh = simple("Cosh", F.cosh)
+Asin = simple("Asin", F.asin)
+ACos = simple("ACos", F.acos)
+Atan = simple("Atan", F.atan)
+Asinh = simple("Asinh", F.asinh)
+Acosh = simple("Acosh", F.acosh)
+Atanh = simple("Atanh", F.atanh)
+Atan2 = simple("Atan2", F.atan2)
+Erf = simple("Erf", F.erf)
+Erfc = simple("Erfc", F.erfc)
+Erfinv = simple("Erfinv", F.erfinv)
+Floor = simple("Floor", F.floor)
+Ceil = simple("Ceil", F.ceil)
+Trunc = simple("Trunc", F.trunc)
+Sign = simple("Sign", F.sign)
+Maximum = simple("Maximum", F.maximum)
+Minimum = simple("Minimum", F.minimum)
+SquaredDifference = simple("SquaredDifference", F.squared_difference)
+Hypot = simple("Hypot", lambda x, y: F.sqrt(F.add(F.square(x), F.square(y))),
+               "``ops.Hypot()(x1, x2)``: sqrt(x1**2 + x2**2) elementwise.")
+Equal = simple("Equal", F.equal)
+NotEqual = simple("NotEqual", F.not_equal)
+Greater = simple("Greater", F.greater)
+GreaterEqual = simple("GreaterEqual", F.greater_equal)
+Less = simple("Less", F.less)
+LessEqual = simple("LessEqual", F.less_equal)
+LogicalAnd = simple("LogicalAnd", F.logical_and)
+LogicalOr = simple("LogicalOr", F.logical_or)
+LogicalNot = simple("LogicalNot", F.logical_not)
+LogicalXor = simple("LogicalXor", F.logical_xor)
+IsNan = simple("IsNan", F.isnan)
+IsInf = simple("IsInf", F.isinf)
+IsFinite = simple("IsFinite", F.isfinite)
+BitwiseAnd = simple("BitwiseAnd", F.bitwise_and)
+BitwiseOr = simple("BitwiseOr", F.bitwise_or)
+BitwiseXor = simple("BitwiseXor", F.bitwise_xor)
+Trace = simple("Trace", F.trace)
+AssignAdd = simple("AssignAdd", F.assign_add)
+AssignSub = simple("AssignSub", F.assign_sub)
+Lerp = simple("Lerp", F.lerp)
+AddN = simple("AddN", lambda *xs: F.addn(xs[0] if len(xs) == 1 and isinstance(xs[0], (tuple, list)) else xs),
+              "``ops.AddN()(inputs)``: the elementwise sum of a tuple of Tensors.")
+
+
+def _fmax(x, y):
+    # the non-NaN operand wins; NaN only where both are NaN
+    m = F.maximum(x, y)
+    return F.select(F.isnan(x), F.select(F.isnan(y), m, y), F.select(F.isnan(y), x, m))
+
+
+def _fmin(x, y):
+    m = F.minimum(x, y)
+    return F.select(F.isnan(x), F.select(F.isnan(y), m, y), F.select(F.isnan(y), x, m))
+
+
+Fmax = simple("Fmax", _fmax, "``ops.Fmax()(x1, x2)``: the elementwise maximum, ignoring NaN.")
+Fmin = simple("Fmin", _fmin, "``ops.Fmin()(x1, x2)``: the elementwise minimum, ignoring NaN.")
+
+
+def _heaviside(x, values):
+    zero, one = F.zeros_like(x), F.ones_like(x)
+    return F.select(F.less(x, 0), zero, F.select(F.greater(x, 0), one, F.cast(F.broadcast_to(values, x.shape),
+                                                                           x.dtype)))
+
+
+Heaviside = simple("Heaviside", _heaviside, "``ops.Heaviside()(x, values)``: 0 for x < 0, 1 for x > 0, "
+                   "``values`` where x == 0.")
+
+
+def _square_sum_all(x, y):
+    return F.sum(F.square(x)), F.sum(F.square(y))
+
+
+SquareSumAll = simple("SquareSumAll", _square_sum_all, "``ops.SquareSumAll()(x, y)``: (sum(x**2), sum(y**2)).")
+
+
+def _equal_count(x, y):
+    return F.reshape(F.sum(F.cast(F.equal(x, y), mstype.int32), dtype=mstype.int32), (1,))
+
+
+EqualCount = simple("EqualCount", _equal_count, "``ops.EqualCount()(x, y)``: how many elements are equal, "
+                    "as a Tensor of shape (1,).")
+
+
+def _addc(name, combine):
+    def call(input, tensor1, tensor2, value):
+        return F.add(input, F.mul(value, combine(tensor1, tensor2)))
+    return simple(name, call, f"``ops.{name}()(input, tensor1, tensor2, value)``: input + value * "
+                              f"(tensor1 {'/' if combine is F.div else '*'} tensor2).")
+
+
+Addcdiv = _addc("Addcdiv", F.div)
+Addcmul = _addc("Addcmul", F.mul)
+
+
+class Round(Primitive):
+    """``ops.Round()(input, decimals=0)``: round half to even.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.ops import operations as P
+        >>> print(P.Round()(ms.Tensor([0.5, 1.5, -2.7])))
+        [ 0.  2. -3.]
+    """
+
+    def __init__(self):
+        super().__init__("Round")
+
+    def __call__(self, input, decimals: int = 0):
+        if decimals != 0:  # MindSpore 2.10's kernels implement decimals=0 only
+            raise RuntimeError(f"For Round only support decimals equal 0, but got decimals equal {decimals}")
+        return F.round(input)
+
+
+class ApproximateEqual(Primitive):
+    """``ops.ApproximateEqual(tolerance=1e-05)(x, y)``: |x - y| < tolerance elementwise."""
+
+    def __init__(self, tolerance: float = 1e-05):
+        super().__init__("ApproximateEqual")
+        set_attrs(self, tolerance=check_float("ApproximateEqual", "tolerance", tolerance))
+
+    def __call__(self, x, y):
+        return F.less(F.abs(F.sub(x, y)), self.tolerance)
+
+
+class MatMul(Primitive):
+    """``ops.MatMul(transpose_a=False, transpose_b=False)(x, y)``: the matrix product.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> from mindjax.ops import operations as P
+        >>> a = ms.Tensor(np.ones((2, 3), np.float32))
+        >>> print(P.MatMul(transpose_b=True)(a, a))
+        [[3. 3.]
+         [3. 3.]]
+    """
+
+    def __init__(self, transpose_a: bool = False, transpose_b: bool = False):
+        super().__init__(type(self).__name__)
+        set_attrs(self, transpose_a=transpose_a, transpose_b=transpose_b)
+
+    def __call__(self, x, y):
+        check_call_attrs(self, transpose_a="bool", transpose_b="bool")
+        return F.matmul_t(x, y, self.transpose_a, self.transpose_b)
+
+
+class BatchMatMul(MatMul):
+    """``ops.BatchMatMul(transpose_a=False, transpose_b=False)(x, y)``: batched matrix products."""
+
+
+def _reduce_cls(name, fn, doc):
+    class _Reduce(Primitive):
+        def __init__(self, keep_dims: bool = False, skip_mode: bool = False):
+            Primitive.__init__(self, name)
+            set_attrs(self, keep_dims=keep_dims)
+            if name == "ReduceSum":
+                set_attrs(self, skip_mode=skip_mode)
+            elif skip_mode is not False:
+                raise TypeError(f"{name}.__init__() got an unexpected argument 'skip_mode'.")
+
+        def __call__(self, x, axis=()):
+            check_call_attrs(self, keep_dims="bool")
+            return fn(x, () if axis is None else axis, self.keep_dims)
+    _Reduce.__name__ = _Reduce.__qualname__ = name
+    _Reduce.__doc__ = doc
+    return _Reduce
+
+
+ReduceSum = _reduce_cls("ReduceSum", F.reduce_sum, "``ops.ReduceSum(keep_dims=False)(x, axis=())``: the sum over "
+                        "``axis`` (all axes when empty).")
+ReduceMean = _reduce_cls("ReduceMean", F.reduce_mean, "``ops.ReduceMean(keep_dims=False)(x, axis=())``: the mean.")
+ReduceMax = _reduce_cls("ReduceMax", F.reduce_max, "``ops.ReduceMax(keep_dims=False)(x, axis=())``: the maximum.")
+ReduceMin = _reduce_cls("ReduceMin", F.reduce_min, "``ops.ReduceMin(keep_dims=False)(x, axis=())``: the minimum.")
+ReduceProd = _reduce_cls("ReduceProd", F.reduce_prod, "``ops.ReduceProd(keep_dims=False)(x, axis=())``: the "
+                         "product.")
+ReduceAll = _reduce_cls("ReduceAll", F.reduce_all, "``ops.ReduceAll(keep_dims=False)(x, axis=())``: logical and.")
+ReduceAny = _reduce_cls("ReduceAny", F.reduce_any, "``ops.ReduceAny(keep_dims=False)(x, axis=())``: logical or.")
+
+
+def _shift_along(x, axis, fill):
+    """``x`` moved one step forward along ``axis``, ``fill`` entering at the front (for exclusive scans)."""
+    n = x.shape[axis]
+    begin = [0] * x.ndim
+    size = list(x.shape)
+    size[axis] = n - 1
+    head = list(x.shape)
+    head[axis] = 1
+    pad = F.fill(x.dtype, tuple(head), fill)
+    return F.concat([pad, F.slice(x, begin, size)], axis) if n > 1 else pad
+
+
+class CumSum(Primitive):
+    """``ops.CumSum(exclusive=False, reverse=False)(input, axis)``: the cumulative sum along ``axis``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.ops import operations as P
+        >>> print(P.CumSum(exclusive=True)(ms.Tensor([1., 2., 3.]), 0))
+        [0. 1. 3.]
+    """
+    _fill = 0
+
+    def __init__(self, exclusive: bool = False, reverse: bool = False):
+        super().__init__(type(self).__name__)
+        set_attrs(self, exclusive=exclusive, reverse=reverse)
+
+    def _scan(self, x, axis):
+        return F.cumsum(x, axis)
+
+    def __call__(self, input, axis):
+        check_call_attrs(self, exclusive="bool", reverse="bool")
+        x = tensor_of(input, self.name)
+        if isinstance(axis, Tensor):
+            axis = axis.item()
+        axis = axis % max(x.ndim, 1)
+        if self.reverse:
+            x = F.flip(x, axis)
+        if self.exclusive:
+            x = _shift_along(x, axis, self._fill)
+        y = self._scan(x, axis)
+        return F.flip(y, axis) if self.reverse else y
+
+
+class CumProd(CumSum):
+    """``ops.CumProd(exclusive=False, reverse=False)(x, axis)``: the cumulative product along ``axis``."""
+    _fill = 1
+
+    def _scan(self, x, axis):
+        return F.cumprod(x, axis)
+
+
+class Einsum(Primitive):
+    """``ops.Einsum(equation)(inputs)``: Einstein summation over a tuple of Tensors."""
+
+    def __init__(self, equation: str):
+        super().__init__("Einsum")
+        set_attrs(self, equation=check_str("Einsum", "equation", equation).replace(" ", ""))
+
+    def __call__(self, *inputs):
+        if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
+            inputs = inputs[0]
+        return F.einsum(self.equation, *inputs)
+
+
+class Cdist(Primitive):
+    """``ops.Cdist(p=2.0)(x1, x2)``: p-norm distances between the rows of x1 and x2."""
+
+    def __init__(self, p: float = 2.0):
+        super().__init__("Cdist")
+        set_attrs(self, p=p)
+
+    def __call__(self, x1, x2):
+        check_call_attrs(self, p="float")
+        return F.cdist(x1, x2, self.p)
+
+
+class Logit(Primitive):
+    """``ops.Logit(eps=-1.0)(input)``: log(x / (1 - x)); x clipped to [eps, 1 - eps] when eps >= 0."""
+
+    def __init__(self, eps: float = -1.0):
+        super().__init__("Logit")
+        set_attrs(self, eps=eps)
+
+    def __call__(self, input):
+        check_call_attrs(self, eps="float")
+        return F.logit(input, None if self.eps < 0 else self.eps)
+
+
+class LinSpace(Primitive):
+    """``ops.LinSpace()(start, stop, num)``: ``num`` evenly spaced values from start to stop."""
+
+    def __init__(self):
+        super().__init__("LinSpace")
+
+    def __call__(self, start, stop, num):
+        return F.linspace(start, stop, num.item() if isinstance(num, Tensor) else num)
+
+
+class Roll(Primitive):
+    """``ops.Roll(shifts, dims=None)(input)``: elements rolled by ``shifts`` along ``dims``."""
+
+    def __init__(self, shifts, dims=None):
+        super().__init__("Roll")
+        set_attrs(self, shifts=shifts, dims=dims)
+
+    def __call__(self, input):
+        shifts, dims = self.shifts, self.dims
+        if isinstance(shifts, (tuple, list)) and isinstance(dims, (tuple, list)) and len(shifts) == 1:
+            shifts, dims = shifts[0], dims[0]
+        return F.roll(input, shifts, dims)
