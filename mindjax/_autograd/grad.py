@@ -184,6 +184,20 @@ def _check_flags(name, **flags):
             raise TypeError(f"For '{name}', the '{k}' must be a bool, but got {type(v).__name__}.")
 
 
+def _arrange(gi, gw, positions, wl, grad_position, weights, return_ids):
+    """The gradients as ``grad`` returns them. With ``return_ids`` each one is paired with what it
+    is the gradient of: ``(position, grad)`` for inputs, ``(parameter name, grad)`` for weights,
+    always in tuples (``ops.get_grad`` picks one out)."""
+    if return_ids:
+        g_in = tuple(zip(positions, gi))
+        gw = tuple((w.name, g) for w, g in zip(wl, gw))
+    else:
+        g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
+    if weights is None:
+        return g_in
+    return gw if grad_position is None else (g_in, gw)
+
+
 def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     """``mindspore.grad``: the gradient function of ``fn``.
 
@@ -198,17 +212,13 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     """
     if grad_position is None and weights is None:
         raise ValueError("For 'grad', 'grad_position' and 'weights' can not both be None.")
-    _check_flags("grad", has_aux=has_aux)
+    _check_flags("grad", has_aux=has_aux, return_ids=return_ids)
 
     def grad_fn(*args, **kwargs):
         positions = _positions(grad_position, len(args))
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
-        g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
-        if weights is not None:
-            res = gw if grad_position is None else (g_in, gw)
-        else:
-            res = g_in
+        res = _arrange(gi, gw, positions, wl, grad_position, weights, return_ids)
         if has_aux:
             aux = value[1:] if isinstance(value, tuple) else ()
             return res, aux
@@ -220,17 +230,13 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     """``mindspore.value_and_grad``: ``(fn(*args), gradients)`` in one pass."""
     if grad_position is None and weights is None:
         raise ValueError("For 'value_and_grad', 'grad_position' and 'weights' can not both be None.")
-    _check_flags("value_and_grad", has_aux=has_aux)
+    _check_flags("value_and_grad", has_aux=has_aux, return_ids=return_ids)
 
     def vg_fn(*args, **kwargs):
         positions = _positions(grad_position, len(args))
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
-        g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
-        if weights is not None:
-            res = gw if grad_position is None else (g_in, gw)
-        else:
-            res = g_in
+        res = _arrange(gi, gw, positions, wl, grad_position, weights, return_ids)
         return _detach(value), res
     return vg_fn
 

@@ -6,6 +6,7 @@ from .optim import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
 from .learning_rate_schedule import *  # noqa: F401,F403
 from ..common.parameter import Parameter, ParameterTuple  # noqa: F401
+from .grad import Jvp, Vjp  # noqa: F401
 
 
 def __getattr__(name):

@@ -6,34 +6,20 @@ from ._primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_
 from .._autograd.grad import GradOperation, grad, value_and_grad
 from . import _tensor_methods as _tm
 from . import operations
+from . import composite, function
+from .composite import (MultitypeFuncGraph, HyperMap, Map, add_flags, tail, zip_operation, hyper_add,  # noqa: F401
+                        augassign_add, augassign_sub, augassign_mul, augassign_div, augassign_floordiv,
+                        augassign_mod)
 
 _tm.install()
 del _tm
 
-composite = functional
 P = operations
+# MindSpore's F also carries these modules (its functional.py imports them)
+functional.P = operations
+functional.array_ops = operations.array_ops
+functional.other_ops = operations.other_ops
+
+from .primitive import constexpr  # noqa: E402
 
 
-def constexpr(fn=None, **kwargs):
-    """``ops.constexpr``: in mindjax every Python function already runs on Python values."""
-    if fn is None:
-        return lambda f: f
-    return fn
-
-
-def _vmap_lazy(*args, **kwargs):
-    from .._jit.transforms import vmap as _vmap
-    return _vmap(*args, **kwargs)
-
-
-def _jacrev_lazy(*args, **kwargs):
-    from .._jit.transforms import jacrev as _jacrev
-    return _jacrev(*args, **kwargs)
-
-
-def _jacfwd_lazy(*args, **kwargs):
-    from .._jit.transforms import jacfwd as _jacfwd
-    return _jacfwd(*args, **kwargs)
-
-
-vmap, jacrev, jacfwd = _vmap_lazy, _jacrev_lazy, _jacfwd_lazy

@@ -1,4 +1,13 @@
-"""``mindspore.ops.functional``: every functional op, gathered from the op modules."""
+"""``mindspore.ops.functional`` (``F``): every functional op, gathered from the op modules, with
+MindSpore's other names for them (``tensor_add``, ``tensor_gt``, ``pows``...), the Python-level
+helpers (``tuple_to_array``, ``partial``, ``scalar_add``...) and the gradient transforms.
+
+Examples:
+    >>> import mindjax as ms
+    >>> from mindjax.ops import functional as F
+    >>> print(F.tensor_add(F.tuple_to_array((1, 2)), 1), F.shape(ms.Tensor([[1.0, 2.0]])))
+    [2 3] (1, 2)
+"""
 from ._base import cast, broadcast_to, sum_to  # noqa: F401
 from .math import *  # noqa: F401,F403
 from .math import (add, sub, mul, div, pow, neg, abs, exp, log, sqrt, square, equal, greater, select, matmul,  # noqa
@@ -11,11 +20,59 @@ from .nn_ops import *  # noqa: F401,F403
 from .loss_ops import *  # noqa: F401,F403
 from .state_ops import assign, assign_add, assign_sub  # noqa: F401
 from .random import *  # noqa: F401,F403
+from .sparse_ops import *  # noqa: F401,F403
+from ._composite_ops import *  # noqa: F401,F403
+from ._functional_helpers import *  # noqa: F401,F403
+from ._grad_transforms import *  # noqa: F401,F403
+from .._autograd.grad import grad, value_and_grad  # noqa: F401
+from .._jit.transforms import vmap, jacfwd, jacrev  # noqa: F401
 
+# MindSpore's other names for the same ops
 tensor_add = add
-tensor_sub = sub
-tensor_mul = mul
+tensor_sub = subtract = sub
+tensor_mul = multiply = tensor_muls = mul
 tensor_div = realdiv = div
-tensor_pow = pow
-greater_equal = ge  # noqa: F405
-less = lt  # noqa: F405
+tensor_pow = pows = pow
+greater_equal = tensor_ge = ge  # noqa: F405
+less = tensor_lt = lt  # noqa: F405
+tensor_gt = gt  # noqa: F405
+tensor_le = le  # noqa: F405
+tensor_exp = exp
+tensor_expm1 = expm1  # noqa: F405
+tensor_mod = floormod = remainder = floor_mod
+tensor_floordiv = floordiv = floor_divide = floor_div
+tensor_range = range
+tensor_slice = slice
+shape_ = shape  # noqa: F405
+reshape_ = reshape
+absolute = abs
+negative = neg
+arccos, arcsin, arctan = acos, asin, atan  # noqa: F405
+arccosh, arcsinh, arctanh = acosh, asinh, atanh  # noqa: F405
+arctan2 = atan2  # noqa: F405
+
+
+def true_divide(dividend, divisor):
+    """``ops.true_divide``: ``dividend / divisor`` with true (float) division."""
+    return div(dividend, divisor)
+
+
+def divide(input, other, *, rounding_mode=None):
+    """``ops.divide``: ``ops.div`` (``rounding_mode`` None, 'floor' or 'trunc')."""
+    return div(input, other, rounding_mode=rounding_mode)
+
+
+def top_k(input_x, k: int, sorted: bool = True):
+    """``ops.top_k`` (old name of ``ops.topk``): the ``k`` largest values along the last axis, and their indices."""
+    return topk(input_x, k, sorted=sorted)  # noqa: F405
+
+
+def reverse(x, axis):
+    """``ops.reverse`` (deprecated name of ``ops.flip``): ``x`` reversed along ``axis``."""
+    return flip(x, axis)  # noqa: F405
+
+
+def is_tensor(obj) -> bool:
+    """``F.is_tensor``: whether ``obj`` is a Tensor."""
+    from .._tensor import Tensor
+    return isinstance(obj, Tensor)

@@ -359,10 +359,6 @@ def bmm(input, mat2) -> Tensor:
     return matmul_t(input, mat2)
 
 
-def dot(a, b) -> Tensor:
-    return matmul_t(a, b)
-
-
 def mm(input, mat2) -> Tensor:
     return matmul_t(input, mat2)
 

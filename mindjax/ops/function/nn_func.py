@@ -1,0 +1,5 @@
+"""``mindspore.ops.function.nn_func``: the neural-network ops and losses."""
+from .. import nn_ops as _nn, loss_ops as _loss
+from ._collect import export
+
+__all__ = export(globals(), _nn, _loss)
