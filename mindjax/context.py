@@ -52,11 +52,10 @@ def _jax_platform() -> str:
 def _set_device(target: str) -> None:
     if not isinstance(target, str):
         raise TypeError(f"For 'set_context', the 'device_target' must be a str, but got {type(target).__name__}.")
-    t = target.upper() if target.lower() != "cpu" else "CPU"
-    if t not in ("CPU", "GPU", "ASCEND"):
-        raise ValueError(f"For 'set_context', the 'device_target' must be one of ['CPU', 'GPU', 'Ascend'], but got "
-                         f"{target!r}.")
-    t = "Ascend" if t == "ASCEND" else t
+    if target not in ("CPU", "GPU", "Ascend", "Davinci"):  # case-sensitive, as MindSpore
+        raise ValueError(f"For 'context.set_context', the argument 'device_target' must be one of ['CPU', 'GPU', "
+                         f"'Ascend', 'Davinci'], but got {target}.")
+    t = "Ascend" if target == "Davinci" else target
     have_gpu = _jax_platform() == "gpu"
     if t in ("GPU", "Ascend") and not (t == "GPU" and have_gpu):
         if t not in _warned:
@@ -150,23 +149,55 @@ def is_graph_mode() -> bool:
 class ParallelMode:
     STAND_ALONE = "stand_alone"
     DATA_PARALLEL = "data_parallel"
+    HYBRID_PARALLEL = "hybrid_parallel"
     SEMI_AUTO_PARALLEL = "semi_auto_parallel"
     AUTO_PARALLEL = "auto_parallel"
 
 
-_auto_parallel = {"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "gradients_mean": False}
+_AP_DEFAULTS = {"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "global_rank": 0,
+                "gradients_mean": False, "gradient_fp32_sync": True, "parameter_broadcast": False,
+                "full_batch": False, "dataset_strategy": "data_parallel", "search_mode": "recursive_programming",
+                "strategy_ckpt_config": {}, "strategy_ckpt_load_file": "", "strategy_ckpt_save_file": "",
+                "group_ckpt_save_file": "", "pipeline_stages": 1, "enable_parallel_optimizer": False,
+                "all_reduce_fusion_config": [], "auto_parallel_search_mode": "recursive_programming",
+                "loss_repeated_mean": True, "comm_fusion": {}}
+_AP_TYPES = {"device_num": int, "global_rank": int, "gradients_mean": bool, "gradient_fp32_sync": bool,
+             "parameter_broadcast": bool, "full_batch": bool, "pipeline_stages": int,
+             "enable_parallel_optimizer": bool, "loss_repeated_mean": bool, "strategy_ckpt_config": dict,
+             "strategy_ckpt_load_file": str, "strategy_ckpt_save_file": str, "group_ckpt_save_file": str}
+_auto_parallel = dict(_AP_DEFAULTS)
 
 
 def set_auto_parallel_context(**kwargs) -> None:
+    """``mindspore.set_auto_parallel_context``: the parallel mode and its options, checked as
+    MindSpore checks them. ``semi_auto_parallel``/``auto_parallel`` lay out what ``shard``
+    marks over JAX's devices (``mindjax.parallel``); ``device_num`` 1 means all of them."""
+    for key, value in kwargs.items():
+        if key not in _AP_DEFAULTS:
+            raise ValueError(f"Set context keyword {key} is not recognized!")
+        cls = _AP_TYPES.get(key)
+        if cls is not None and (not isinstance(value, cls) or (cls is int and isinstance(value, bool))):
+            raise TypeError(f"The parameter '{key}' must be {cls}, but got {type(value)}")
+        if key == "parallel_mode" and value not in ("stand_alone", "data_parallel", "hybrid_parallel",
+                                                    "semi_auto_parallel", "auto_parallel"):
+            raise ValueError(f"The context configuration parameter 'parallel_mode' only support 'stand_alone', "
+                             f"'data_parallel', 'hybrid_parallel', 'semi_auto_parallel' and 'auto_parallel', but "
+                             f"got the value : {value}.")
+        if key in ("device_num", "pipeline_stages") and value <= 0:
+            raise ValueError(f"The context configuration parameter '{key}' must be a positive integer, but got the "
+                             f"value of {key} : {value}.")
     _auto_parallel.update(kwargs)
 
 
 def get_auto_parallel_context(attr_key: str):
-    return _auto_parallel.get(attr_key)
+    if attr_key not in _auto_parallel:
+        raise ValueError(f"Get context keyword {attr_key} is not recognized!")
+    return _auto_parallel[attr_key]
 
 
 def reset_auto_parallel_context() -> None:
-    _auto_parallel.update({"parallel_mode": ParallelMode.STAND_ALONE, "device_num": 1, "gradients_mean": False})
+    _auto_parallel.clear()
+    _auto_parallel.update(_AP_DEFAULTS)
 
 
 # jit_syntax_level values
@@ -206,3 +237,45 @@ def set_recursion_limit(recursion_limit: int = 1000) -> None:
         raise ValueError(f"The input value must be int and must > 0, but got '{recursion_limit}' with type 'int'.")
     _ctx["max_call_depth"] = recursion_limit
     sys.setrecursionlimit(max(sys.getrecursionlimit(), recursion_limit + 100))
+
+
+# Parameter-server training (deprecated in MindSpore 2.10): its settings, with MindSpore's defaults.
+_ps = {"server_mode": "", "ms_role": "MS_NOT_PS", "enable_ps": False, "worker_num": 0, "server_num": 0,
+       "scheduler_ip": "127.0.0.1", "scheduler_port": 6667, "enable_ssl": False, "config_file_path": ""}
+_PS_SET_ONLY = ("client_password", "server_password")
+_PS_TYPES = {"server_mode": str, "ms_role": str, "worker_num": int, "server_num": int, "scheduler_ip": str,
+             "scheduler_port": int, "config_file_path": str}
+
+
+def set_ps_context(**kwargs) -> None:
+    """Parameter-server settings. mindjax has no parameter-server training mode, so
+    ``enable_ps=True`` raises RuntimeError; the other keys are checked and kept for
+    ``get_ps_context``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> ms.set_ps_context(config_file_path="/tmp/ps.json"); ms.get_ps_context("config_file_path")
+        '/tmp/ps.json'
+    """
+    for key, value in kwargs.items():
+        if key not in _ps and key not in _PS_SET_ONLY:
+            raise ValueError(f"Set PS context keyword {key} is not recognized!")
+        if key == "enable_ps":
+            if not isinstance(value, bool):
+                raise TypeError(f"The parameter 'enable_ps' must be {bool}, but got {type(value)}")
+            if value:
+                raise RuntimeError("mindjax has no parameter-server training mode: 'enable_ps' can only be False. "
+                                   "Data-parallel training uses mindspore.communication instead.")
+        cls = _PS_TYPES.get(key)
+        if cls is not None and (not isinstance(value, cls) or isinstance(value, bool)):
+            raise TypeError(f"For 'set_ps_context', the '{key}' must be {cls.__name__}, but got "
+                            f"{type(value).__name__}.")
+        if key in _ps:
+            _ps[key] = bool(value) if key == "enable_ssl" else value
+
+
+def get_ps_context(attr_key: str):
+    """The value of one parameter-server setting (``enable_ps`` is always False here)."""
+    if attr_key not in _ps:
+        raise ValueError(f"Get PS context keyword {attr_key} is not recognized!")
+    return _ps[attr_key]

@@ -105,6 +105,10 @@ class _Program:
             self.holder.compile_count += 1
         params = self.params
         saved = [p._value for p in params]
+        sharded = any("_mj_sharding" in p.__dict__ for p in params)
+        if sharded:  # Parameters laid out by shard keep their layout inside the program
+            from ..parallel._shard import constrain_parameters
+            param_arrays = constrain_parameters(params, param_arrays)
         for p, a in zip(params, param_arrays):
             p._value = a
         box = [key]
@@ -122,6 +126,8 @@ class _Program:
             outs = []
             self.out_spec = _flatten(out, outs)
             new_params = [p._value for p in params]
+            if sharded:
+                new_params = constrain_parameters(params, new_params)
         finally:
             for p, v in zip(params, saved):
                 p._value = v
@@ -218,7 +224,8 @@ def run_compiled(holder, fn, args, kwargs):
 
 def _global_signature():
     from .. import context
-    return (context._ctx["mode"],)
+    ap = context._auto_parallel
+    return (context._ctx["mode"], ap["parallel_mode"], ap["device_num"])
 
 
 def _call_recorded(prog, rng_key, params, tensors):
@@ -326,6 +333,7 @@ def graph_mode_call(cell, args, kwargs):
     declared = cell.__dict__.get("_declared_inputs")
     if declared:
         check_declared_inputs(declared, args)
+    _save_strategy_if_asked(cell)
     holder = cell.__dict__.get("_graph_holder")
     if holder is None:
         holder = JitFunction(cell.construct, owner=cell)
@@ -348,3 +356,18 @@ def compile_only(holder, fn, args, kwargs) -> None:
         prog = _Program(fn, spec, params, holder.owner, holder)
         holder._cache[key] = prog
     prog.jitted.lower(_get_key(), [p._value for p in prog.params], arrays).compile()
+
+
+def _save_strategy_if_asked(cell) -> None:
+    """``set_auto_parallel_context(strategy_ckpt_config={"save_file": path})`` in a (semi-)auto
+    parallel mode: the first Graph-mode call of a Cell writes its strategy file."""
+    from .. import context
+    ap = context._auto_parallel
+    path = (ap.get("strategy_ckpt_config") or {}).get("save_file") or ap.get("strategy_ckpt_save_file")
+    if not path or ap["parallel_mode"] not in ("semi_auto_parallel", "auto_parallel"):
+        return
+    if cell.__dict__.get("_strategy_saved") == path:
+        return
+    from ..parallel._shard import save_strategy_for
+    save_strategy_for(cell, path)
+    cell.__dict__["_strategy_saved"] = path

@@ -16,7 +16,8 @@ from .. import _dtype as mstype
 from .seed import numpy_seed, random_normal, random_uniform, truncated_normal
 
 __all__ = ["Initializer", "initializer", "Normal", "TruncatedNormal", "Uniform", "XavierUniform", "XavierNormal",
-           "HeUniform", "HeNormal", "One", "Zero", "Constant", "Identity", "Orthogonal"]
+           "HeUniform", "HeNormal", "One", "Zero", "Constant", "Identity", "Orthogonal", "Dirac", "Sparse",
+           "VarianceScaling"]
 
 
 def _fans(shape):
@@ -193,12 +194,126 @@ class Orthogonal(Initializer):
         return (q * self.gain).reshape(shape)
 
 
+class Sparse(Initializer):
+    """A 2-D matrix of Normal(0, ``sigma``) values with ``ceil(sparsity * rows)`` zeros in each column.
+
+    As MindSpore: the normal values are drawn first, then one ``np.random.permutation`` of the
+    rows per column chooses that column's zeros (so ``set_seed`` reproduces MindSpore's matrix).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.common.initializer import initializer, Sparse
+        >>> w = initializer(Sparse(sparsity=0.5, sigma=0.01), [4, 3], ms.float32)
+        >>> print((w.asnumpy() == 0).sum(axis=0))
+        [2 2 2]
+    """
+
+    def __init__(self, sparsity: float, sigma: float = 0.01):
+        super().__init__()
+        self.sparsity, self.sigma = sparsity, sigma
+
+    def _init(self, shape):
+        if len(shape) != 2:
+            raise ValueError(f"For Sparse initializer, the dimension of the initialized tensor should be 2, but got "
+                             f"{len(shape)}.")
+        rows, cols = shape
+        zeros = int(np.ceil(self.sparsity * rows))
+        data = _normal(0, self.sigma, shape)
+        for col in range(cols):
+            data[np.random.permutation(list(range(rows)))[:zeros], col] = 0.
+        return data
+
+
+class Dirac(Initializer):
+    """The Dirac delta for 3-, 4- or 5-D convolution weights: each group passes its first
+    ``min(out_channels // groups, in_channels)`` channels through unchanged at the kernel centre.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.common.initializer import initializer, Dirac
+        >>> print(initializer(Dirac(), [2, 2, 3], ms.float32).asnumpy()[:, :, 1])
+        [[1. 0.]
+         [0. 1.]]
+    """
+
+    def __init__(self, groups: int = 1):
+        super().__init__()
+        self.groups = groups
+
+    def _init(self, shape):
+        dim = len(shape)
+        if dim not in (3, 4, 5):
+            raise ValueError(f"For Dirac initializer, only support to initialize tensor with dimension of 3, 4 or 5, "
+                             f"but got {dim}.")
+        if shape[0] % self.groups != 0:
+            # MindSpore's message, missing spaces included
+            raise ValueError(f"For Dirac initializer, the first dimension ofthe initialized tensor must be divisible "
+                             f"by groups, but got first dimension{shape[0]}, groups{self.groups}.")
+        per_group = shape[0] // self.groups
+        data = np.zeros(shape)
+        centre = tuple(s // 2 for s in shape[2:])
+        for group in range(self.groups):
+            for d in range(min(per_group, shape[1])):
+                data[(group * per_group + d, d) + centre] = 1
+        return data
+
+
+def _fan_in_and_out(shape):
+    """Fans as MindSpore's ``_calculate_fan_in_and_fan_out`` computes them (and words its error)."""
+    if len(shape) < 2:
+        raise ValueError(f"'fan_in' and 'fan_out' can not be computed for tensor with fewer than 2 dimensions, but "
+                         f"got dimensions {len(shape)}.")
+    receptive = int(np.prod(shape[2:], dtype=np.int64)) if len(shape) > 2 else 1
+    return shape[1] * receptive, shape[0] * receptive
+
+
+class VarianceScaling(Initializer):
+    """Values of variance ``scale / n``, ``n`` being fan_in, fan_out or their mean (``mode``).
+
+    ``distribution='untruncated_normal'`` draws Normal(0, sqrt(scale / n)); ``'uniform'`` draws
+    U(-sqrt(3 scale / n), sqrt(3 scale / n)).  MindSpore 2.10 also draws that uniform for
+    ``'truncated_normal'`` (the default): its code tests for the name ``'truncated_norm'``,
+    which its own argument check rejects, so the truncated branch never runs.  mindjax keeps
+    that behaviour so that seeded weights equal MindSpore's.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.common.initializer import initializer, VarianceScaling
+        >>> w = initializer(VarianceScaling(scale=1.0, mode='fan_out', distribution='untruncated_normal'),
+        ...                 [2, 3], ms.float32)
+        >>> w.shape
+        (2, 3)
+    """
+
+    def __init__(self, scale: float = 1.0, mode: str = "fan_in", distribution: str = "truncated_normal"):
+        super().__init__(scale=scale, mode=mode, distribution=distribution)
+        if scale <= 0.:
+            raise ValueError(f"For VarianceScaling initializer, the argument 'scale' must be greater than 0, but got "
+                             f"{scale}.")
+        if mode not in ("fan_in", "fan_out", "fan_avg"):
+            raise ValueError(f"For VarianceScaling initializer, the argument 'mode' must be fan_in, fan_out or "
+                             f"fan_avg, but got {mode}.")
+        if distribution not in ("uniform", "truncated_normal", "untruncated_normal"):
+            raise ValueError(f"For VarianceScaling initializer, the argument 'distribution' must be uniform, "
+                             f"truncated_norm or untruncated_norm, but got {distribution}.")
+        self.scale, self.mode, self.distribution = scale, mode, distribution
+
+    def _init(self, shape):
+        fan_in, fan_out = _fan_in_and_out(shape)
+        n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.}[self.mode]
+        scale = self.scale / max(1., n)
+        if self.distribution == "untruncated_normal":
+            return _normal(0, np.sqrt(scale), shape)
+        limit = np.sqrt(3.0 * scale)
+        return _uniform(-limit, limit, shape)
+
+
 _NAMES = {
     "normal": Normal, "truncatednormal": TruncatedNormal, "uniform": Uniform,
     "xavier_uniform": XavierUniform, "xavieruniform": XavierUniform, "xavier_normal": XavierNormal,
     "xaviernormal": XavierNormal, "he_uniform": HeUniform, "heuniform": HeUniform, "he_normal": HeNormal,
     "henormal": HeNormal, "ones": One, "one": One, "zeros": Zero, "zero": Zero, "identity": Identity,
-    "eye": Identity, "orthogonal": Orthogonal,
+    "eye": Identity, "orthogonal": Orthogonal, "dirac": Dirac, "sparse": Sparse, "variancescaling": VarianceScaling,
 }
 
 

@@ -479,6 +479,14 @@ class Cell:
     def param_prefix(self) -> str:
         return self.__dict__.get("_param_prefix", "")
 
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device: str = "Ascend", level: int = 0):
+        """Lay out this Cell's inputs, outputs and Parameters over the devices in
+        ``semi_auto_parallel``/``auto_parallel`` mode (``mindjax.parallel.shard``); in any
+        other mode the Cell is unchanged, as in MindSpore."""
+        from ..parallel._shard import cell_shard
+        cell_shard(self, in_strategy, out_strategy, parameter_plan)
+        return self
+
     def set_inputs(self, *inputs, **kwargs) -> None:
         """Declare the inputs the network takes, with ``None`` for dimensions that vary:
         ``net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))``. In GRAPH_MODE each

@@ -11,7 +11,7 @@ from .data_sink import data_sink
 from . import summary
 from .summary import SummaryRecord
 from .loss_scale import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager
-from ..nn import metrics
+from . import metrics
 from ..nn.metrics import *  # noqa: F401,F403
 from ..nn.metrics import __all__ as _metrics_all
 

@@ -179,7 +179,7 @@ class Model:
             cbs = list(callbacks)
         else:
             cbs = [callbacks]
-        if total_steps and _env_flag("MINDJAX_PROGRESS", "1") and sys.stdout.isatty():
+        if total_steps and _env_flag("MINDJAX_PROGRESS", "1") and getattr(sys.stdout, "isatty", lambda: False)():
             from .callback._progress import _ProgressBar
             if not any(type(cb).__name__ == "_ProgressBar" for cb in cbs):
                 cbs.append(_ProgressBar(total_steps, desc))

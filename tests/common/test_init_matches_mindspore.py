@@ -19,7 +19,10 @@ import pytest
 import mindjax as ms
 from mindjax import nn
 from mindjax.common import initializer as I
-from mindjax.common import seed as S
+import importlib
+
+# ``mindjax.common.seed`` is the function (as ``mindspore.common.seed`` is); the module by its path
+S = importlib.import_module("mindjax.common.seed")
 from mindjax.common.initializer import initializer, Normal
 
 _REF = json.load(open(os.path.join(os.path.dirname(__file__), "data", "mindspore_init_reference.json")))

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..._tensor import Tensor
 from ... import _dtype as mstype
+from ..._autograd.grad import GradOperation  # noqa: F401  (MindSpore defines it in composite.base)
 
 # The type lattice of MultitypeFuncGraph: each value's type names, most specific first.
 _SPARSE = ("RowTensor", "COOTensor", "CSRTensor", "MapTensor")
