@@ -51,7 +51,7 @@ class Parameter(Tensor):
         self._value = data
         self._node = Node(_no_backward, (None,), (None,), None, "Parameter")
         self._idx = 0
-        self.__dict__["_name"] = "Parameter" if name is None else str(name)
+        self.__dict__["_name"] = _generated_name() if name is None else str(name)
         self.__dict__["_user_named"] = name is not None
         self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
@@ -157,6 +157,22 @@ class Parameter(Tensor):
     @property
     def unique(self) -> bool:
         return True
+
+
+_GENERATED_PARAMETER_NAME_PREFIX = "Parameter#"
+_generated_count = [0]
+
+
+def _generated_name() -> str:
+    """``Parameter#N``: MindSpore's name for a Parameter created without one (a Cell renames it
+    after the attribute that holds it)."""
+    _generated_count[0] += 1
+    return f"{_GENERATED_PARAMETER_NAME_PREFIX}{_generated_count[0]}"
+
+
+def _is_parameter_generated(param_name) -> bool:
+    """Whether ``param_name`` is a generated name (the Parameter was created without one)."""
+    return isinstance(param_name, str) and param_name.startswith(_GENERATED_PARAMETER_NAME_PREFIX)
 
 
 def _rebuild_param(arr, dtype_name, name, requires_grad):

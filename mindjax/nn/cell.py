@@ -12,7 +12,7 @@ from .._state import state
 from .._tensor import Tensor
 from .._autograd import hooks as H
 from .._autograd.tape import Node
-from ..common.parameter import Parameter, ParameterTuple
+from ..common.parameter import Parameter, ParameterTuple, _is_parameter_generated
 from .. import context as _context
 from .._jit.hooks import call_hook
 
@@ -101,7 +101,7 @@ class Cell:
         if isinstance(value, Parameter):
             cells.pop(name, None)
             d.pop(name, None)
-            if value.name == "Parameter" and not value.__dict__.get("_user_named"):
+            if _is_parameter_generated(value.name) and not value.__dict__.get("_user_named"):
                 value.name = name
             params[name] = value
         elif isinstance(value, Cell):
@@ -113,9 +113,8 @@ class Cell:
             cells[name] = value
         elif isinstance(value, ParameterTuple):
             # as MindSpore: the tuple's Parameters belong to this Cell too, under their own names
+            # (a Parameter created without a name keeps its generated ``Parameter#N``)
             for p in value:
-                if p.name == "Parameter":
-                    p.name = name
                 params[p.name] = p
             object.__setattr__(self, name, value)
         elif value is None and (name in params or name in cells):
@@ -332,7 +331,7 @@ class Cell:
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not None, but "
                             f"got {type(param)}.")
-        if param is not None and param.name == "Parameter":
+        if param is not None and _is_parameter_generated(param.name):
             param.name = param_name
         self._params[param_name] = param
 

@@ -286,7 +286,7 @@ ROWS = [
     ("set_context-mode-str", lambda: ms.set_context(mode="graph"), TypeError, "'mode' must be int"),
     ("set_context-mode-float", lambda: ms.set_context(mode=1.0), TypeError, "'mode'"),
     ("set_context-device-name", lambda: ms.set_context(device_target="TPU"), ValueError,
-     "the 'device_target' must be one of ['CPU', 'GPU', 'Ascend']"),
+     "the argument 'device_target' must be one of ['CPU', 'GPU', 'Ascend', 'Davinci']"),
     ("set_context-device-int", lambda: ms.set_context(device_target=3), TypeError, "'device_target'"),
     ("set_context-key", lambda: ms.set_context(bogus_key=1), ValueError, "'bogus_key' is not recognized"),
     ("set_context-sync-str", lambda: ms.set_context(pynative_synchronize="yes"), TypeError,
