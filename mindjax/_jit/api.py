@@ -195,8 +195,9 @@ class JitFunction:
         return run_compiled(self, self.fn, args, kwargs)
 
 
-def run_compiled(holder, fn, args, kwargs):
-    from ..common.seed import _get_key, _set_key
+def _program_for(holder, fn, args, kwargs):
+    """The cached program of ``holder`` for these inputs (made on first sight), the input
+    Tensors and their arrays."""
     tensors = []
     spec = _flatten((tuple(args), dict(kwargs)), tensors)
     arrays = [t._data for t in tensors]
@@ -207,6 +208,12 @@ def run_compiled(holder, fn, args, kwargs):
         params = _discover(fn, spec, arrays, holder.owner)
         prog = _Program(fn, spec, params, holder.owner, holder)
         holder._cache[key] = prog
+    return prog, tensors, arrays
+
+
+def run_compiled(holder, fn, args, kwargs):
+    from ..common.seed import _get_key, _set_key
+    prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
     params = prog.params
     rng_key = _get_key()
     if state.grad_depth and (any(t._node is not None for t in tensors) or params):
@@ -345,16 +352,7 @@ def compile_only(holder, fn, args, kwargs) -> None:
     """Trace and compile ``fn`` for these inputs without running it (the compile half of
     ``run_compiled``): the program is cached, so the next call with the same signature runs it."""
     from ..common.seed import _get_key
-    tensors = []
-    spec = _flatten((tuple(args), dict(kwargs)), tensors)
-    arrays = [t._data for t in tensors]
-    key = (_static_key(spec), tuple((a.shape, a.dtype) for a in arrays), _cells_signature(holder.owner),
-           _global_signature())
-    prog = holder._cache.get(key)
-    if prog is None:
-        params = _discover(fn, spec, arrays, holder.owner)
-        prog = _Program(fn, spec, params, holder.owner, holder)
-        holder._cache[key] = prog
+    prog, _, arrays = _program_for(holder, fn, args, kwargs)
     prog.jitted.lower(_get_key(), [p._value for p in prog.params], arrays).compile()
 
 
