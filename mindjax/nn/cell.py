@@ -238,6 +238,9 @@ class Cell:
         name = type(self).__name__
 
         def backward(node, douts, needs):
+            from .._extends.parse import compile_config
+            # MindSpore's CHECK_BPROP mode reports these as ValueError; by default, RuntimeError
+            bad_bprop = ValueError if compile_config.CHECK_BPROP else RuntimeError
             fwd_out = out if isinstance(out, tuple) else out
             dout = tuple(douts) if isinstance(out, tuple) else douts[0]
             res = cell.bprop(*args, fwd_out, dout)
@@ -251,7 +254,7 @@ class Cell:
                                 f"{type(res).__name__}.")
             res = tuple(res)
             if len(res) != len(args):
-                raise RuntimeError(f"For '{name}', the custom bprop returned {len(res)} gradients, but the Cell has "
+                raise bad_bprop(f"For '{name}', the custom bprop returned {len(res)} gradients, but the Cell has "
                                  f"{len(args)} inputs.")
             grads = []
             for i, (a, g) in enumerate(zip(args, res)):
@@ -262,7 +265,7 @@ class Cell:
                         raise TypeError(f"For '{name}', the custom bprop's gradient {i} must be a Tensor, but got "
                                         f"{type(g).__name__}.")
                     if g.shape != a.shape:
-                        raise RuntimeError(f"For '{name}', the custom bprop's gradient {i} has shape {list(g.shape)}, "
+                        raise bad_bprop(f"For '{name}', the custom bprop's gradient {i} has shape {list(g.shape)}, "
                                          f"but input {i} has shape {list(a.shape)}.")
                 grads.append(g)
             for p in internal:

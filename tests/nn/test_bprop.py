@@ -185,3 +185,57 @@ def test_bprop_integer_inputs():
     assert L(g) == [[1.0, 2.0], [4, 8]] and g[0].dtype == ms.float32 and g[1].dtype == ms.int32  # MindSpore 2.10
     g = ms.grad(I2(), grad_position=0)(X, n)
     assert L(g) == [1.0, 2.0] and g.dtype == ms.float32  # MindSpore 2.10
+
+
+def test_check_bprop_switch_changes_error_classes():
+    """MindSpore's ``compile_config.CHECK_BPROP``: wrong count/shape are ValueError, wrong type
+    TypeError (tests/st/compiler/gradient/test_custom_cell_bprop.py); unset: RuntimeError."""
+    import numpy as np
+    import pytest
+    import mindjax as ms
+    from mindjax import nn
+    from mindjax._extends.parse import compile_config
+
+    class WrongNum(nn.Cell):
+        def construct(self, x, y):
+            return 2 * x + y
+
+        def bprop(self, x, y, out, dout):
+            return (2 * dout,)
+
+    class WrongShape(WrongNum):
+        def bprop(self, x, y, out, dout):
+            return 2 * dout, ms.Tensor(np.ones(2, np.float32))
+
+    x, y = ms.Tensor(np.ones((2, 2), np.float32)), ms.Tensor(np.ones((2, 2), np.float32))
+    grad_all = ms.ops.GradOperation(get_all=True)
+    with pytest.raises(RuntimeError):
+        grad_all(WrongNum())(x, y)
+    compile_config.CHECK_BPROP = 1
+    try:
+        with pytest.raises(ValueError):
+            grad_all(WrongNum())(x, y)
+        with pytest.raises(ValueError):
+            grad_all(WrongShape())(x, y)
+    finally:
+        compile_config.CHECK_BPROP = ""
+
+
+def test_cell_attr_register_records_init_args():
+    import mindjax as ms
+    from mindjax._extends import cell_attr_register
+
+    class Scale(ms.nn.Cell):
+        @cell_attr_register
+        def __init__(self, k, bias=0.5):
+            super().__init__()
+            self.k = k
+
+    class Named(ms.nn.Cell):
+        @cell_attr_register(attrs=["k"])
+        def __init__(self, k):
+            super().__init__()
+            self.k = k
+
+    assert Scale(3).cell_init_args == "Scaledict_values([3])"  # MindSpore 2.10's string
+    assert Named(4).cell_init_args == "Named[4]"
