@@ -43,6 +43,8 @@ from .common._quant_dtype import QuantDtype  # noqa: E402
 from .common.api import ms_memory_recycle  # noqa: E402
 from . import ops  # noqa: E402
 from ._autograd.grad import grad, value_and_grad  # noqa: E402
+from ._autograd.no_grad import _no_grad  # noqa: E402,F401
+from .common._grad_function import _Function  # noqa: E402,F401
 from . import nn  # noqa: E402
 from ._jit.api import jit, ms_function, jit_class, ms_class  # noqa: E402
 from .log import get_level, get_log_config  # noqa: E402

@@ -51,16 +51,17 @@ def _is_float(v) -> bool:
 
 def _check_typed(value, kind: str, is_kind, rel: int, bound, arg_name, prim_name):
     """``value`` must be of ``kind`` (int or float) and satisfy ``value <rel> bound``."""
-    name = arg_name or "parameter"
+    info = f"{_prefix(prim_name)} '{arg_name}'" if arg_name else f"{_prefix(prim_name)} input value"
     sym, ok = _CMP[rel]
-    if not is_kind(value):
-        if prim_name is None and arg_name is not None and not isinstance(value, bool):
-            raise TypeError(f"The '{name}' must be {kind}, but got '{type(value).__name__}'")
-        raise TypeError(f"{_prefix(prim_name)} '{name}' must be {kind} and must {sym} {bound}, but got "
-                        f"'{value}' with type '{type(value).__name__}'.")
-    if not ok(value, bound):
-        raise ValueError(f"{_prefix(prim_name)} '{name}' must be {kind} and must {sym} {bound}, but got "
-                         f"'{value}' with type '{type(value).__name__}'.")
+    # MindSpore: not an instance of the kind -> the short message; a bool where an int is wanted (bool is
+    # an int) or a failed relation -> the long one
+    if not (is_kind(value) or (kind == "int" and isinstance(value, (bool, np.bool_)))):
+        raise TypeError(f"{info} must be {kind}, but got '{type(value).__name__}'")
+    if kind == "float" and (value != value or value in (float("inf"), float("-inf"))):
+        raise ValueError(f"{info} must be a legal value, but got '{value}'.")
+    if not is_kind(value) or not ok(value, bound):
+        raise (TypeError if not is_kind(value) else ValueError)(
+            f"{info} must be {kind} and must {sym} {bound}, but got '{value}' with type '{type(value).__name__}'.")
     return value
 
 

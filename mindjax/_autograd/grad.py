@@ -6,6 +6,7 @@ import functools
 from .._state import state
 from .._tensor import Tensor
 from . import tape
+from .no_grad import check_grad_allowed
 
 
 def _ones_like(t: Tensor) -> Tensor:
@@ -42,6 +43,7 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
     Returns (value, input_grads tuple, weight_grads tuple).
     """
     from ..common.parameter import Parameter
+    check_grad_allowed()
     orig_args = args
     args = list(args)
     leaves = []
@@ -129,6 +131,7 @@ class GradOperation:
     def __call__(self, fn, weights=None):
         if self.get_by_list and weights is None:
             raise TypeError("For 'GradOperation', 'weights' must be given when 'get_by_list' is True.")
+        check_grad_allowed()
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
 
         @functools.wraps(fn)
@@ -213,6 +216,7 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     if grad_position is None and weights is None:
         raise ValueError("For 'grad', 'grad_position' and 'weights' can not both be None.")
     _check_flags("grad", has_aux=has_aux, return_ids=return_ids)
+    check_grad_allowed()
 
     def grad_fn(*args, **kwargs):
         positions = _positions(grad_position, len(args))
@@ -231,6 +235,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     if grad_position is None and weights is None:
         raise ValueError("For 'value_and_grad', 'grad_position' and 'weights' can not both be None.")
     _check_flags("value_and_grad", has_aux=has_aux, return_ids=return_ids)
+    check_grad_allowed()
 
     def vg_fn(*args, **kwargs):
         positions = _positions(grad_position, len(args))

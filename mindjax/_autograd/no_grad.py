@@ -11,11 +11,25 @@ import contextlib
 from .._state import state
 
 _enabled = [True]   # MindSpore's `_pynative_executor.enable_grad()`
+_depths = []        # the recording depth to restore when recording is enabled again
 
 
 def grad_enabled() -> bool:
     """False inside ``_no_grad``."""
     return _enabled[0]
+
+
+def set_grad_enabled(flag: bool) -> None:
+    """Switch gradient recording off (keeping the current recording depth) or back on (restoring it)."""
+    flag = bool(flag)
+    if flag == _enabled[0]:
+        return
+    if flag:
+        state.grad_depth = _depths.pop() if _depths else state.grad_depth
+    else:
+        _depths.append(state.grad_depth)
+        state.grad_depth = 0
+    _enabled[0] = flag
 
 
 def check_grad_allowed() -> None:
@@ -46,10 +60,9 @@ class _no_grad(contextlib.ContextDecorator):
 
     def __enter__(self) -> None:
         self.prev_state = _enabled[0]
-        self._stack.append((_enabled[0], state.grad_depth))
-        _enabled[0] = False
-        state.grad_depth = 0
+        self._stack.append(_enabled[0])
+        set_grad_enabled(False)
 
     def __exit__(self, exc_type, exc_val, exc_tb) -> bool:
-        _enabled[0], state.grad_depth = self._stack.pop()
+        set_grad_enabled(self._stack.pop())
         return False

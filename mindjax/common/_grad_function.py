@@ -25,8 +25,12 @@ def _is_grad_leaf(t: Tensor) -> bool:
 
 
 def _needs_grad(a) -> bool:
-    return bool(state.grad_depth) and isinstance(a, Tensor) and a._node is not None and \
-        getattr(a, "requires_grad", True) is not False
+    # a Tensor needs a gradient when it has a history (a grad call's input or computed from one,
+    # inside _no_grad too) or is a Parameter that requires one, as MindSpore's flag reads
+    if not isinstance(a, Tensor) or a._node is None:
+        return False
+    from .parameter import Parameter
+    return a.requires_grad if isinstance(a, Parameter) else True
 
 
 def _reduce_to(grad: Tensor, shape: tuple) -> Tensor:
@@ -123,11 +127,7 @@ class _Function:
 
     @saved_tensors.setter
     def saved_tensors(self, tensors) -> None:
-        tensors = tuple(tensors)
-        if any(t is not None and not isinstance(t, Tensor) for t in tensors):
-            raise RuntimeError("Please check your custom function, that save_for_backward() only support None and "
-                               "tensor, but got other type!")
-        self._saved = tensors
+        self._saved = tuple(tensors)  # checked when the node is recorded, as in MindSpore
 
     def save_for_backward(self, *tensors: Tensor) -> None:
         """Keep ``tensors`` (Tensors or None) for ``backward``: read them back as ``ctx.saved_tensors``."""
@@ -167,6 +167,8 @@ class _Function:
             raise TypeError("apply() takes no keyword arguments")
         ctx = cls()
         ctx.needs_input_grad = tuple(_needs_grad(a) for a in args)
+        # taken before forward: an in-place op inside it may change an input's history
+        leaves = [a for a in args if isinstance(a, Tensor) and _is_grad_leaf(a)]
         depth, state.grad_depth = state.grad_depth, 0
         try:
             if cls._has_setup_context:
@@ -180,12 +182,16 @@ class _Function:
         outs = (outputs,) if single else outputs
         inputs = [a for a in args if isinstance(a, Tensor)]
         if not state.grad_depth or not any(t._node is not None for t in inputs):
+            # an input returned as an output comes back as a new Tensor (a view), as in MindSpore
+            if any(o is a for o in outs for a in inputs):
+                outs = tuple(Tensor._make(o._data) if any(o is a for a in inputs) else o for o in outs)
+                return outs[0] if single else outs
             return outputs
-        wrapped = _record(cls, ctx, args, inputs, outs)
+        wrapped = _record(cls, ctx, args, inputs, outs, leaves)
         return wrapped[0] if single else wrapped
 
 
-def _record(cls, ctx: _Function, args: tuple, inputs: list, outs: tuple) -> tuple:
+def _record(cls, ctx: _Function, args: tuple, inputs: list, outs: tuple, leaves: list) -> tuple:
     """Record the tape node of one ``apply`` and return the outputs linked to it."""
     non_diff = ctx.non_differentiable or ()
     for t in non_diff:
@@ -197,10 +203,13 @@ def _record(cls, ctx: _Function, args: tuple, inputs: list, outs: tuple) -> tupl
             raise RuntimeError(f"element of dirty_tensors should be a tensor, but get a {type(t).__name__}")
         if not any(t is o for o in outs):
             raise RuntimeError("The dirty tensors must all be outputs of the forward function.")
-        if any(t is a for a in inputs) and _is_grad_leaf(t):
+        if any(t is a for a in leaves):
             raise RuntimeError("A leaf tensor that need grad is being used in an inplace operator.")
     ctx.non_differentiable = None
     ctx.dirty_tensors = None
+    if ctx._saved and any(t is not None and not isinstance(t, Tensor) for t in ctx._saved):
+        raise RuntimeError("Please check your custom function, that save_for_backward() only support None and "
+                           "tensor, but got other type!")
     # kind of each forward output: index into the node's outputs, 'nd' (no gradient) or None (not a Tensor)
     kinds, node_outs = [], []
     for o in outs:

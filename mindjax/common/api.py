@@ -42,6 +42,15 @@ class _PyNativeExecutor:
         """True while a gradient is being recorded or after ``set_grad_flag(True)``."""
         return self._grad_flag or state.grad_depth > 0
 
+    def enable_grad(self) -> bool:
+        """False inside ``mindspore._no_grad``."""
+        from .._autograd import no_grad
+        return no_grad.grad_enabled()
+
+    def set_enable_grad(self, flag: bool) -> None:
+        from .._autograd import no_grad
+        no_grad.set_grad_enabled(flag)
+
 
 class _CellGraphExecutor:
     """Compiles a Cell's ``construct`` for given inputs (Graph mode) and runs it."""

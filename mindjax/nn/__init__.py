@@ -5,6 +5,8 @@ from .loss import *  # noqa: F401,F403
 from .optim import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
 from .learning_rate_schedule import *  # noqa: F401,F403
+from . import dynamic_lr  # noqa: F401
+from .dynamic_lr import *  # noqa: F401,F403
 from ..common.parameter import Parameter, ParameterTuple  # noqa: F401
 from .grad import Jvp, Vjp  # noqa: F401
 

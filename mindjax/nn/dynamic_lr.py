@@ -149,7 +149,7 @@ def cosine_decay_lr(min_lr: float, max_lr: float, total_step: int, step_per_epoc
     Examples:
         >>> from mindjax import nn
         >>> nn.cosine_decay_lr(0.0, 0.1, 3, 1, 2)
-        [0.1, 0.05000000000000001, 0.0]
+        [0.1, 0.05, 0.0]
     """
     _check_float_type(min_lr, 'min_lr', 'cosine_decay_lr')
     validator.check_non_negative_float(min_lr, "min_lr", None)
@@ -176,7 +176,7 @@ def polynomial_decay_lr(learning_rate: float, end_learning_rate: float, total_st
     Examples:
         >>> from mindjax import nn
         >>> nn.polynomial_decay_lr(0.1, 0.01, 3, 1, 2, 1.0)
-        [0.1, 0.055, 0.01]
+        [0.1, 0.05500000000000001, 0.01]
     """
     validator.check_positive_float(learning_rate, 'learning_rate')
     validator.check_is_float(learning_rate, 'learning_rate')
