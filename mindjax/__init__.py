@@ -118,17 +118,19 @@ for _mod, _names in {
         _LAZY[_n] = _mod
 del _mod, _names, _n
 
-_SUBPACKAGES = ("train", "dataset", "communication", "numpy", "amp", "experimental", "mint", "hal", "runtime",
-                "device_context", "profiler", "parallel", "safeguard", "scipy", "mindrecord", "rewrite", "boost")
+# sub-packages loaded on first use (the ones mindjax has; ``ms.numpy``, ``ms.mint``... stay absent)
+_SUBPACKAGES = ("train", "dataset", "communication", "amp", "hal", "runtime", "device_context", "profiler",
+                "parallel", "safeguard", "rewrite")
 
 __all__ = sorted(
     set(_dtype.__all__) | set(_LAZY) | {
         "Tensor", "tensor", "Parameter", "ParameterTuple", "Type", "TensorType", "Int", "dtype", "context",
         "GRAPH_MODE", "PYNATIVE_MODE", "STRICT", "COMPATIBLE", "LAX", "set_context", "get_context", "set_device",
         "set_auto_parallel_context", "get_auto_parallel_context", "reset_auto_parallel_context", "ParallelMode",
-        "set_deterministic", "set_recursion_limit", "set_ps_context", "get_ps_context", "set_dump", "set_seed", "get_seed", "swap_tensors", "from_numpy",
-        "frombuffer", "Generator", "default_generator", "manual_seed", "seed", "initial_seed", "get_rng_state",
-        "set_rng_state", "JitConfig", "mutable", "lazy_inline", "no_inline", "QuantDtype", "ms_memory_recycle", "ops", "nn",
+        "set_deterministic", "set_recursion_limit", "set_ps_context", "get_ps_context", "set_dump", "set_seed",
+        "get_seed", "swap_tensors", "from_numpy", "frombuffer", "Generator", "default_generator", "manual_seed",
+        "seed", "initial_seed", "get_rng_state", "set_rng_state", "JitConfig", "mutable", "lazy_inline",
+        "no_inline", "QuantDtype", "ms_memory_recycle", "ops", "nn",
         "grad", "value_and_grad", "jit", "jit_class", "get_level", "get_log_config", "run_check", "is_tensor",
         "float_", "version"})
 
