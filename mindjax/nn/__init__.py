@@ -11,12 +11,21 @@ from ..common.parameter import Parameter, ParameterTuple  # noqa: F401
 from .grad import Jvp, Vjp  # noqa: F401
 
 
+# the metrics MindSpore 2.10 also exports from ``mindspore.nn``, loaded on first use
+_METRICS = ("Accuracy", "Loss", "Metric", "TopKCategoricalAccuracy", "Precision", "Recall", "Top1CategoricalAccuracy",
+            "Top5CategoricalAccuracy", "MAE", "MSE", "get_metric_fn", "F1", "Fbeta", "names", "rearrange_inputs",
+            "BleuScore", "ConfusionMatrix", "ConfusionMatrixMetric", "CosineSimilarity", "Dice", "HausdorffDistance",
+            "MeanSurfaceDistance", "OcclusionSensitivity", "Perplexity", "ROC", "RootMeanSquareDistance", "auc")
+
+
 def __getattr__(name):
+    import importlib
     if name == "metrics":
-        import importlib
         return importlib.import_module(f"{__name__}.metrics")
-    if name in ("Accuracy", "Loss", "Metric", "TopKCategoricalAccuracy", "Precision", "Recall", "Top1CategoricalAccuracy",
-                "Top5CategoricalAccuracy", "MAE", "MSE", "get_metric_fn"):
-        import importlib
+    if name in _METRICS:
         return getattr(importlib.import_module(f"{__name__}.metrics"), name)
     raise AttributeError(f"module 'mindspore.nn' has no attribute '{name}'")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_METRICS) | {"metrics"})
