@@ -21,6 +21,9 @@ from .loss_ops import *  # noqa: F401,F403
 from .state_ops import assign, assign_add, assign_sub  # noqa: F401
 from .random import *  # noqa: F401,F403
 from .sparse_ops import *  # noqa: F401,F403
+from ._loss_more_ops import (margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss,  # noqa: F401
+                             multi_margin_loss, multilabel_soft_margin_loss, huber_loss, gaussian_nll_loss, softmin,
+                             tanhshrink, threshold, glu, hardshrink, softshrink)
 from ._composite_ops import *  # noqa: F401,F403
 from ._functional_helpers import *  # noqa: F401,F403
 from ._grad_transforms import *  # noqa: F401,F403
