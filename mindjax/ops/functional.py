@@ -21,6 +21,7 @@ from .loss_ops import *  # noqa: F401,F403
 from .state_ops import assign, assign_add, assign_sub  # noqa: F401
 from .random import *  # noqa: F401,F403
 from .sparse_ops import *  # noqa: F401,F403
+from ._image_ops import pixel_shuffle, pixel_unshuffle  # noqa: F401
 from ._loss_more_ops import (margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss,  # noqa: F401
                              multi_margin_loss, multilabel_soft_margin_loss, huber_loss, gaussian_nll_loss, softmin,
                              tanhshrink, threshold, glu, hardshrink, softshrink)

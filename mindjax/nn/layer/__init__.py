@@ -6,3 +6,5 @@ from .pooling import *  # noqa: F401,F403
 from .container import *  # noqa: F401,F403
 from .rnns import *  # noqa: F401,F403
 from .activation_more import *  # noqa: F401,F403
+from .image import *  # noqa: F401,F403
+from .math_more import *  # noqa: F401,F403
