@@ -8,3 +8,5 @@ from .rnns import *  # noqa: F401,F403
 from .activation_more import *  # noqa: F401,F403
 from .image import *  # noqa: F401,F403
 from .math_more import *  # noqa: F401,F403
+from .padding import *  # noqa: F401,F403
+from .conv3d import *  # noqa: F401,F403

@@ -77,3 +77,209 @@ class AdaptiveAvgPool2d(Cell):
 class AdaptiveMaxPool2d(AdaptiveAvgPool2d):
     def construct(self, x):
         return ops.adaptive_max_pool2d(x, self.output_size)
+
+
+# ---- 3-D and adaptive 1-D/3-D pooling ----------------------------------------------------------
+from ...ops import _nn3d_ops as _P  # noqa: E402
+from ... import _dtype as mstype  # noqa: E402
+
+__all__ += ["AvgPool3d", "MaxPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d"]
+
+
+def _int_or_tuple3(cls, arg, v):
+    if not (_is_int(v) or isinstance(v, tuple)):
+        raise TypeError(f"For '{cls}', the '{arg}' must be int or tuple, but got {type(v).__name__}.")
+    items = (v,) if _is_int(v) else v
+    if not items or not all(_is_int(i) and i > 0 for i in items):
+        raise ValueError(f"For '{cls}', the '{arg}' must be an positive int number or a tuple, but got {v}")
+    if _is_int(v) or len(v) == 1:
+        return (items[0],) * 3
+    if len(v) != 3:
+        raise ValueError(f"For '{cls}', the '{arg}' must be an int or a tuple of 3 ints, but got {v}.")
+    return tuple(v)
+
+
+def _pads3(cls, padding):
+    """int, 1-tuple or 3-tuple (one width per axis, both sides) as (lo, hi) pairs."""
+    if not (_is_int(padding) or isinstance(padding, (tuple, list))):
+        raise TypeError(f"For '{cls}', the 'padding' must be int, tuple or list, but got {type(padding).__name__}.")
+    items = (padding,) if _is_int(padding) else tuple(padding)
+    if not all(_is_int(p) and p >= 0 for p in items):
+        raise ValueError(f"For '{cls}', the 'padding' must be non-negative ints, but got {padding}.")
+    if len(items) == 1:
+        items = items * 3
+    if len(items) != 3:
+        raise ValueError(f"For {cls}, the padding must be a int or tuple/list contains 1 or 3 int, but got "
+                         f"tuple/list with length:{len(items)}.")
+    return tuple((p, p) for p in items)
+
+
+class _Pool3d(Cell):
+    def __init__(self, kernel_size, stride, pad_mode, padding):
+        super().__init__()
+        cls = type(self).__name__
+        if not isinstance(pad_mode, str):
+            raise TypeError(f"For '{cls}', the 'pad_mode' must be a str, but got {type(pad_mode).__name__}.")
+        if pad_mode.upper() not in ("VALID", "SAME", "PAD"):
+            raise ValueError(f"For '{cls}', the 'pad_mode' must be str and must be in '['VALID', 'SAME', 'PAD']', "
+                             f"but got '{pad_mode.upper()}'.")
+        self.pad_mode = pad_mode.upper()
+        self.kernel_size = kernel_size
+        self.stride = stride
+        self._k = _int_or_tuple3(cls, "kernel_size", kernel_size)
+        self._s = _int_or_tuple3(cls, "stride", stride)
+        self._pads = _pads3(cls, padding)
+        if self.pad_mode != "PAD" and any(p for pr in self._pads for p in pr):
+            raise ValueError(f"For '{cls[:-2]}3D', the 'pad' must be zero or (0, 0, 0, 0, 0, 0) when 'pad_mode' is "
+                             f"not \"PAD\", but got 'pad' is {tuple(p for pr in self._pads for p in pr)} and "
+                             f"'pad_mode' is {pad_mode}.")
+
+    def _run(self, x, kind, **kw):
+        cls = type(self).__name__
+        if x.ndim not in (4, 5):
+            raise ValueError(f"For '{cls}', the input must be a 4-D or 5-D Tensor, but got shape {list(x.shape)}.")
+        squeeze = x.ndim == 4
+        if squeeze:
+            x = ops.expand_dims(x, 0)
+        y = _P.pool_nd(x, kind, self._k, self._s, self.pad_mode.lower(), self._pads, **kw)
+        return ops.squeeze(y, 0) if squeeze else y
+
+    def extend_repr(self):
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}"
+
+
+class AvgPool3d(_Pool3d):
+    """``nn.AvgPool3d``: 3-D average pooling of (N, C, D, H, W) or (C, D, H, W) input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> ms.nn.AvgPool3d(2, 2)(ms.Tensor(np.ones((1, 2, 4, 4, 4)), ms.float32)).shape
+        (1, 2, 2, 2, 2)
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0, ceil_mode: bool = False,
+                 count_include_pad: bool = True, divisor_override=None) -> None:
+        super().__init__(kernel_size, stride, pad_mode, padding)
+        if divisor_override is not None and divisor_override <= 0:
+            raise ValueError(f"For 'AvgPool3d', the 'divisor_override' must be > 0, but got {divisor_override}.")
+        self.ceil_mode = bool(ceil_mode)
+        self.count_include_pad = bool(count_include_pad)
+        self.divisor_override = divisor_override or 0
+
+    def construct(self, x):
+        return self._run(x, "avg", ceil_mode=self.ceil_mode, count_include_pad=self.count_include_pad,
+                         divisor_override=self.divisor_override)
+
+
+class MaxPool3d(_Pool3d):
+    """``nn.MaxPool3d``: 3-D max pooling of (N, C, D, H, W) or (C, D, H, W) input.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> ms.nn.MaxPool3d(2, 2)(ms.Tensor(np.ones((1, 2, 4, 4, 4)), ms.float32)).shape
+        (1, 2, 2, 2, 2)
+    """
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode: str = "valid", padding=0, dilation=1,
+                 return_indices: bool = False, ceil_mode: bool = False) -> None:
+        super().__init__(kernel_size, stride, pad_mode, padding)
+        if return_indices:
+            # the argmax output (MaxPool3DWithArgmax) is not implemented: absent beats wrong
+            raise NotImplementedError("For 'MaxPool3d', 'return_indices=True' is not supported by mindjax yet.")
+        self._d = _int_or_tuple3("MaxPool3d", "dilation", dilation)
+        if self._d != (1, 1, 1) and self.pad_mode != "PAD":
+            raise ValueError(f"For MaxPool3d, the pad_mode must be 'pad' when dilation is not 1 or return_indices "
+                             f"is True, but got pad_mode:{pad_mode}.")
+        self.return_indices = False
+        self.ceil_mode = bool(ceil_mode)
+
+    def construct(self, x):
+        return self._run(x, "max", dilation=self._d, ceil_mode=self.ceil_mode)
+
+
+def _check_out1(cls, output_size):
+    if not _is_int(output_size):
+        raise TypeError(f"For '{cls}', the type of 'output_size' should be 'int', but got type "
+                        f"'{type(output_size).__name__}'.")
+    if output_size < 1:
+        raise ValueError(f"For '{cls}', the 'output_size' must be int and must >= 1, but got '{output_size}' with "
+                         f"type 'int'.")
+    return output_size
+
+
+class AdaptiveAvgPool1d(Cell):
+    """``nn.AdaptiveAvgPool1d(output_size)``: (N, C, L) -> (N, C, output_size); L must be a
+    multiple of output_size (MindSpore's rule).
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> ms.nn.AdaptiveAvgPool1d(2)(ms.Tensor(np.ones((1, 3, 6)), ms.float32)).shape
+        (1, 3, 2)
+    """
+    _kind = "avg"
+
+    def __init__(self, output_size: int) -> None:
+        super().__init__()
+        self.output_size = _check_out1(type(self).__name__, output_size)
+
+    def construct(self, x):
+        cls, o = type(self).__name__, self.output_size
+        if x.ndim != 3:
+            raise ValueError(f"For {cls}, the input must has 3 dim, but got {x.ndim}.")
+        w = x.shape[2]
+        if w < o:
+            raise ValueError(f"For {cls}, the input's last dimension must be greater or equal to output size {o}, "
+                             f"but got {w}.")
+        if w % o:
+            raise ValueError(f"For {cls}, the input's last dimension must be divisible by output size {o}, but got "
+                             f"{w}.")
+        if x.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For {cls}, the x_dtype must be float16 or float32, but got {x.dtype}.")
+        k = w // o
+        return ops.squeeze(_P.pool_nd(ops.expand_dims(x, 2), self._kind, (1, k), (1, k), "valid"), 2)
+
+
+class AdaptiveMaxPool1d(AdaptiveAvgPool1d):
+    """``nn.AdaptiveMaxPool1d(output_size)``: (N, C, L) -> (N, C, output_size), L a multiple of it.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> ms.nn.AdaptiveMaxPool1d(2)(ms.Tensor(np.ones((1, 3, 6)), ms.float32)).shape
+        (1, 3, 2)
+    """
+    _kind = "max"
+
+
+class AdaptiveAvgPool3d(Cell):
+    """``nn.AdaptiveAvgPool3d(output_size)``: averages over adaptive bins of the last three
+    axes of a 4-D or 5-D input; ``None`` in ``output_size`` keeps that axis.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> ms.nn.AdaptiveAvgPool3d((2, None, 3))(ms.Tensor(np.ones((1, 2, 5, 6, 7)), ms.float32)).shape
+        (1, 2, 2, 6, 3)
+    """
+
+    def __init__(self, output_size) -> None:
+        super().__init__()
+        cls = type(self).__name__
+        if _is_int(output_size):
+            output_size = (output_size,) * 3
+        ok = isinstance(output_size, (tuple, list)) and len(output_size) == 3 and \
+            all(o is None or (_is_int(o) and o > 0) for o in output_size)
+        if not ok:
+            raise ValueError(f"For '{cls}', the 'output_size' must be a positive int or a tuple of 3 positive ints "
+                             f"or None, but got {output_size}.")
+        self.output_size = tuple(output_size)
+
+    def construct(self, x):
+        if x.ndim not in (4, 5):
+            raise ValueError(f"For 'AdaptiveAvgPool3D', the input must be a 4-D or 5-D Tensor, but got "
+                             f"{x.ndim}-D.")
+        out = tuple(n if o is None else o for n, o in zip(x.shape[-3:], self.output_size))
+        return _P.adaptive_avg_pool_nd(x, out)
