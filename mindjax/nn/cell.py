@@ -32,6 +32,13 @@ def _cell_repr(cell):
     return "\n".join(lines)
 
 
+def _broadcasts_to(src: tuple, dst: tuple) -> bool:
+    """Whether an array of shape ``src`` broadcasts to shape ``dst``."""
+    if len(src) > len(dst):
+        return False
+    return all(s in (1, d) for s, d in zip(src[::-1], dst[::-1]))
+
+
 class Cell:
     """MindSpore's ``nn.Cell``: subclass it, create layers and Parameters in
     ``__init__`` and write the computation in ``construct``.
@@ -239,6 +246,7 @@ class Cell:
 
         def backward(node, douts, needs):
             from .._extends.parse import compile_config
+            from ..ops._base import sum_to, cast
             # MindSpore's CHECK_BPROP mode reports these as ValueError; by default, RuntimeError
             bad_bprop = ValueError if compile_config.CHECK_BPROP else RuntimeError
             fwd_out = out if isinstance(out, tuple) else out
@@ -265,8 +273,14 @@ class Cell:
                         raise TypeError(f"For '{name}', the custom bprop's gradient {i} must be a Tensor, but got "
                                         f"{type(g).__name__}.")
                     if g.shape != a.shape:
-                        raise bad_bprop(f"For '{name}', the custom bprop's gradient {i} has shape {list(g.shape)}, "
-                                         f"but input {i} has shape {list(a.shape)}.")
+                        # as MindSpore: a gradient of the broadcast shape is summed back to the input's
+                        if not _broadcasts_to(a.shape, g.shape):
+                            raise bad_bprop(f"For '{name}', the custom bprop's gradient {i} has shape "
+                                            f"{list(g.shape)}, which the input {i} of shape {list(a.shape)} does "
+                                            f"not broadcast to.")
+                        g = sum_to(g, a.shape)
+                    if g.dtype != a.dtype:
+                        g = cast(g, a.dtype)  # MindSpore casts the gradient to the input's dtype
                 grads.append(g)
             for p in internal:
                 g = param_grads.get(p)

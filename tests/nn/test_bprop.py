@@ -239,3 +239,26 @@ def test_cell_attr_register_records_init_args():
 
     assert Scale(3).cell_init_args == "Scaledict_values([3])"  # MindSpore 2.10's string
     assert Named(4).cell_init_args == "Named[4]"
+
+
+def test_bprop_gradient_is_reduced_and_cast_to_the_input():
+    """A custom bprop may return a gradient of the broadcast shape and another dtype: MindSpore 2.10
+    sums it back to the input's shape and casts it (checked there: [4. 4. 4.] Float32 Float32)."""
+    import numpy as np
+    import mindjax as ms
+    from mindjax import nn, Tensor
+
+    class Net(nn.Cell):
+        def construct(self, x, y):
+            return x + y
+
+        def bprop(self, *args):
+            g = Tensor([[1, 1, 1], [1, 1, 1], [2, 2, 2]], dtype=ms.int64)
+            return g, g
+
+    x = Tensor([3, 3, 3], ms.float32)
+    y = Tensor([[1, 2, 3], [1, 2, 3], [1, 2, 3]], ms.float32)
+    gx, gy = ms.ops.GradOperation(get_all=True)(Net())(x, y)
+    assert gx.dtype == ms.float32 and gy.dtype == ms.float32
+    np.testing.assert_array_equal(gx.asnumpy(), np.array([4.0, 4.0, 4.0], np.float32))
+    np.testing.assert_array_equal(gy.asnumpy(), np.array([[1, 1, 1], [1, 1, 1], [2, 2, 2]], np.float32))
