@@ -44,8 +44,9 @@ def test_grad_by_list_and_weights():
     assert gx.tolist() == [4, 12] and gw2.tolist() == [1, 4]
     gx, gw = ms.grad(net, 0, net.trainable_params())(X)
     assert gx.tolist() == [4, 12] and gw[0].tolist() == [1, 4]
-    gw_only = ms.grad(net, None, net.w)(X)
-    assert gw_only[0].tolist() == [1, 4]
+    gw_only = ms.grad(net, None, net.w)(X)  # one Parameter (not a list): its gradient bare, as MindSpore 2.10
+    assert gw_only.tolist() == [1, 4]
+    assert ms.grad(net, None, [net.w])(X)[0].tolist() == [1, 4]
     with pytest.raises(ValueError):
         ms.grad(net, None, None)
 

@@ -188,16 +188,19 @@ def _check_flags(name, **flags):
 
 
 def _arrange(gi, gw, positions, wl, grad_position, weights, return_ids):
-    """The gradients as ``grad`` returns them. With ``return_ids`` each one is paired with what it
-    is the gradient of: ``(position, grad)`` for inputs, ``(parameter name, grad)`` for weights,
-    always in tuples (``ops.get_grad`` picks one out)."""
+    """The gradients as ``grad`` returns them: one position (an int or a one-element tuple) gives
+    its gradient bare, several a tuple; a single Parameter as ``weights`` gives its gradient bare, a
+    list of them a tuple. With ``return_ids`` each gradient is paired with what it is the gradient
+    of, ``(position, grad)`` or ``(parameter name, grad)`` (``ops.get_grad`` picks one out)."""
+    from ..common.parameter import Parameter
     if return_ids:
-        g_in = tuple(zip(positions, gi))
+        gi = tuple(zip(positions, gi))
         gw = tuple((w.name, g) for w, g in zip(wl, gw))
-    else:
-        g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
+    g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
     if weights is None:
         return g_in
+    if isinstance(weights, Parameter):
+        gw = gw[0]
     return gw if grad_position is None else (g_in, gw)
 
 
