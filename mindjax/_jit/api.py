@@ -215,6 +215,10 @@ def run_compiled(holder, fn, args, kwargs):
     from ..common.seed import _get_key, _set_key
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
     params = prog.params
+    if state.grad_depth and _integer_grad(tensors, params):
+        # jax.vjp gives integer inputs no gradient (float0); MindSpore differentiates them with
+        # integer arithmetic, which mindjax's op-by-op bprops do: run this call as PyNative
+        return fn(*args, **kwargs)
     rng_key = _get_key()
     if state.grad_depth and (any(t._node is not None for t in tensors) or params):
         outs, new_params, new_key = _call_recorded(prog, rng_key, params, tensors)
@@ -227,6 +231,12 @@ def run_compiled(holder, fn, args, kwargs):
             p._value = v
     _set_key(new_key)
     return _unflatten(prog.out_spec, outs)
+
+
+def _integer_grad(tensors, params) -> bool:
+    """Whether a gradient being recorded reaches an integer input or Parameter of this call."""
+    return any(t._node is not None and t._data.dtype.kind in "iu" for t in tensors) or any(
+        p.requires_grad and p._value.dtype.kind in "iu" for p in params)
 
 
 def _global_signature():
