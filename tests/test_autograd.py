@@ -186,3 +186,16 @@ def test_const_array_inside_a_foreign_jax_trace_is_not_cached():
     out = jax.jit(lambda: tape.const_array(shape, np.dtype("float32"), 1) * 2)()
     assert np.asarray(out).tolist() == [[2.0] * 7] * 3
     assert all(not isinstance(a, jax.core.Tracer) for a in tape._CONSTS.values())
+
+
+def test_gradient_of_a_dict_output_sums_its_values():
+    """A network returning a dict: the gradient is that of the sum of its values, as MindSpore 2.10
+    gives ([[3.6 3.2 2.4] [5.6 4.6 4.2]] for 2x + x*x at these inputs)."""
+    class Net(nn.Cell):
+        def construct(self, x):
+            return {"a": x * 2, "b": x * x}
+
+    x = Tensor(np.array([[0.8, 0.6, 0.2], [1.8, 1.3, 1.1]], np.float32))
+    want = np.array([[3.6, 3.2, 2.4], [5.6, 4.6, 4.2]], np.float32)
+    np.testing.assert_allclose(ops.GradOperation()(Net())(x).asnumpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(ms.jit(lambda x: ops.GradOperation()(Net())(x))(x).asnumpy(), want, rtol=1e-6)

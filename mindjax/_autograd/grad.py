@@ -15,9 +15,11 @@ def _ones_like(t: Tensor) -> Tensor:
 
 
 def _flatten_outputs(out):
-    """The Tensors of a (nested tuple/list) output, in order."""
+    """The Tensors of a (nested tuple/list/dict) output, in order."""
     if isinstance(out, Tensor):
         return [out]
+    if isinstance(out, dict):
+        out = list(out.values())
     if isinstance(out, (tuple, list)):
         res = []
         for o in out:
