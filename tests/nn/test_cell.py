@@ -247,3 +247,12 @@ def test_containers():
             self.layers = nn.CellList([nn.Dense(2, 2), nn.Dense(2, 2)])
     assert [p.name for p in H().get_parameters()] == ['layers.0.weight', 'layers.0.bias', 'layers.1.weight',
                                                       'layers.1.bias']
+
+
+def test_celllist_iadd_appends_as_mindspore():
+    """``CellList += [...]`` extends it; a non-list is TypeError (MindSpore 2.10's message)."""
+    cl = nn.CellList([nn.ReLU()])
+    cl += [nn.Tanh()]
+    assert len(cl) == 2 and [type(c).__name__ for c in cl] == ["ReLU", "Tanh"]
+    with pytest.raises(TypeError, match="should be instance of list, but got int"):
+        cl += 5

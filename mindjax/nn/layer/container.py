@@ -81,6 +81,13 @@ class CellList(Cell):
             self.append(c)
         return self
 
+    def __iadd__(self, cells):
+        """``cell_list += [cell, ...]`` appends the cells, as ``extend``."""
+        if not isinstance(cells, list):
+            raise TypeError(f"For 'CellList', the new cells wanted to append should be instance of list, but got "
+                            f"{type(cells).__name__}.")
+        return self.extend(cells)
+
     def insert(self, index, cell):
         cells = list(self._cells.values())
         cells.insert(index, cell)
