@@ -199,3 +199,16 @@ def test_gradient_of_a_dict_output_sums_its_values():
     want = np.array([[3.6, 3.2, 2.4], [5.6, 4.6, 4.2]], np.float32)
     np.testing.assert_allclose(ops.GradOperation()(Net())(x).asnumpy(), want, rtol=1e-6)
     np.testing.assert_allclose(ms.jit(lambda x: ops.GradOperation()(Net())(x))(x).asnumpy(), want, rtol=1e-6)
+
+
+def test_python_scalar_positions_get_no_gradient():
+    """MindSpore 2.10 leaves Python scalars out of grad's result: grad(f, (0, 1))(2, T) is T's
+    gradient alone, and grad(f, 0)(2, 3) is ()."""
+    def f(x, y):
+        return x * y
+
+    assert float(ms.grad(f, (0, 1))(2, Tensor(3.0)).asnumpy()) == 2.0
+    assert float(ms.grad(f, (0, 1))(Tensor(2.0), 3).asnumpy()) == 3.0
+    assert ms.grad(f, 0)(2, 3) == ()
+    (g,) = ops.GradOperation(get_all=True)(f)(2, Tensor(3.0))
+    assert float(g.asnumpy()) == 2.0

@@ -189,6 +189,14 @@ def _check_flags(name, **flags):
             raise TypeError(f"For '{name}', the '{k}' must be a bool, but got {type(v).__name__}.")
 
 
+def _differentiable(positions, args) -> tuple:
+    """The positions whose arguments are Tensors (or sparse tensors): MindSpore gives Python
+    scalars no gradient and leaves them out of the result (out-of-range positions stay, to be
+    reported)."""
+    return tuple(i for i in positions if i >= len(args) or isinstance(args[i], Tensor)
+                 or hasattr(type(args[i]), "_mj_flatten"))
+
+
 def _arrange(gi, gw, positions, wl, grad_position, weights, return_ids):
     """The gradients as ``grad`` returns them: one position (an int or a one-element tuple) gives
     its gradient bare, several a tuple; a single Parameter as ``weights`` gives its gradient bare, a
@@ -198,7 +206,7 @@ def _arrange(gi, gw, positions, wl, grad_position, weights, return_ids):
     if return_ids:
         gi = tuple(zip(positions, gi))
         gw = tuple((w.name, g) for w, g in zip(wl, gw))
-    g_in = gi[0] if isinstance(grad_position, int) or len(gi) == 1 else gi
+    g_in = gi[0] if len(gi) == 1 else gi  # one gradient bare; none (all positions scalars) is ()
     if weights is None:
         return g_in
     if isinstance(weights, Parameter):
@@ -224,7 +232,7 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     check_grad_allowed()
 
     def grad_fn(*args, **kwargs):
-        positions = _positions(grad_position, len(args))
+        positions = _differentiable(_positions(grad_position, len(args)), args)
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
         res = _arrange(gi, gw, positions, wl, grad_position, weights, return_ids)
@@ -243,7 +251,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
     check_grad_allowed()
 
     def vg_fn(*args, **kwargs):
-        positions = _positions(grad_position, len(args))
+        positions = _differentiable(_positions(grad_position, len(args)), args)
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
         res = _arrange(gi, gw, positions, wl, grad_position, weights, return_ids)
