@@ -212,3 +212,22 @@ def test_python_scalar_positions_get_no_gradient():
     assert ms.grad(f, 0)(2, 3) == ()
     (g,) = ops.GradOperation(get_all=True)(f)(2, Tensor(3.0))
     assert float(g.asnumpy()) == 2.0
+
+
+def test_grad_operation_single_parameter_is_bare():
+    """GradOperation(get_by_list=True) with one Parameter (not a list) gives its gradient bare, as
+    MindSpore 2.10 ([10] for w * x + b at x = 10); a list gives a tuple."""
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = Parameter(Tensor([6], ms.int32), name="w")
+            self.b = Parameter(Tensor([2], ms.int32), name="b")
+
+        def construct(self, x):
+            return self.w * x + self.b
+
+    net, x = Net(), Tensor([10], ms.int32)
+    assert ops.GradOperation(get_by_list=True)(net, net.w)(x).asnumpy().tolist() == [10]
+    gi, gw = ops.GradOperation(get_all=True, get_by_list=True)(net, net.w)(x)
+    assert gi[0].asnumpy().tolist() == [6] and gw.asnumpy().tolist() == [10]
+    assert ops.GradOperation(get_by_list=True)(net, [net.w])(x)[0].asnumpy().tolist() == [10]

@@ -153,6 +153,8 @@ class GradOperation:
                 positions = (0,)
             wl = _weights_list(weights) if get_by_list else []
             _, gi, gw = run_grad(fn, args, kwargs, positions, wl, sens)
+            if get_by_list and _is_parameter(weights):
+                gw = gw[0]  # one Parameter (not a list): its gradient bare, as MindSpore
             if get_by_list:
                 if get_all:
                     return gi, gw
@@ -161,6 +163,11 @@ class GradOperation:
                 return gi
             return gi[0]
         return grad_fn
+
+
+def _is_parameter(obj) -> bool:
+    from ..common.parameter import Parameter
+    return isinstance(obj, Parameter)
 
 
 def _weights_list(weights):
