@@ -26,6 +26,13 @@ from ._loss_more_ops import (margin_ranking_loss, hinge_embedding_loss, cosine_e
                              multi_margin_loss, multilabel_soft_margin_loss, huber_loss, gaussian_nll_loss, softmin,
                              tanhshrink, threshold, glu, hardshrink, softshrink)
 from ._composite_ops import *  # noqa: F401,F403
+from ._math_more import *  # noqa: F401,F403
+from ._linalg import *  # noqa: F401,F403
+from ._array_more import *  # noqa: F401,F403
+from ._random_more import *  # noqa: F401,F403
+from ._nn_more import *  # noqa: F401,F403
+from ._image_more import *  # noqa: F401,F403
+from ._apply_ops import *  # noqa: F401,F403
 from ._functional_helpers import *  # noqa: F401,F403
 from ._grad_transforms import *  # noqa: F401,F403
 from .._autograd.grad import grad, value_and_grad  # noqa: F401

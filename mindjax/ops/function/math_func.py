@@ -1,7 +1,7 @@
 """``mindspore.ops.function.math_func``: the math and reduction ops."""
-from .. import math as _math, reduce as _reduce, _composite_ops as _c
+from .. import math as _math, reduce as _reduce, _composite_ops as _c, _math_more, _linalg
 from ._collect import export
 
-__all__ = export(globals(), _math, _reduce) + ["dot", "tensor_dot", "batch_dot", "vecdot", "count_nonzero", "cummin"]
+__all__ = export(globals(), _math, _reduce, _math_more, _linalg) + ["dot", "tensor_dot", "batch_dot", "vecdot", "count_nonzero", "cummin"]
 dot, tensor_dot, batch_dot, vecdot, count_nonzero, cummin = (_c.dot, _c.tensor_dot, _c.batch_dot, _c.vecdot,
                                                              _c.count_nonzero, _c.cummin)

@@ -1,5 +1,5 @@
 """``mindspore.ops.function.nn_func``: the neural-network ops and losses."""
-from .. import nn_ops as _nn, loss_ops as _loss
+from .. import nn_ops as _nn, loss_ops as _loss, _nn_more, _image_more, _apply_ops
 from ._collect import export
 
-__all__ = export(globals(), _nn, _loss)
+__all__ = export(globals(), _nn, _loss, _nn_more, _image_more, _apply_ops)

@@ -1,5 +1,5 @@
 """``mindspore.ops.function.random_func``: the random ops."""
-from .. import random as _random
+from .. import random as _random, _random_more
 from ._collect import export
 
-__all__ = export(globals(), _random)
+__all__ = export(globals(), _random, _random_more)

@@ -15,13 +15,15 @@ from ..._tensor import Tensor  # noqa: F401
 from .. import functional as F  # noqa: F401
 from .._primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register  # noqa: F401
 from . import (math_ops, array_ops, nn_ops, other_ops, random_ops, debug_ops, comm_ops, _grad_ops, _inner_ops,
-               _sequence_ops)
+               _sequence_ops, linalg_ops, image_ops)
 from .math_ops import *  # noqa: F401,F403
 from .array_ops import *  # noqa: F401,F403
 from .nn_ops import *  # noqa: F401,F403
 from .other_ops import *  # noqa: F401,F403
 from .random_ops import *  # noqa: F401,F403
 from .debug_ops import *  # noqa: F401,F403
+from .linalg_ops import *  # noqa: F401,F403
+from .image_ops import *  # noqa: F401,F403
 from .comm_ops import AllReduce, AllGather, Broadcast, ReduceScatter, ReduceOp  # noqa: F401
 from ._deprecated import *  # noqa: F401,F403
 
@@ -35,7 +37,7 @@ def _public(mod) -> list:
 # classes, not the submodules, whose names (``nn_ops``) would shadow the op families of ``ops``;
 # the deprecated class ``identity`` stays out too (``ops.identity`` is the function).
 __all__ = sorted(set(sum((_public(m) for m in (math_ops, array_ops, nn_ops, other_ops, random_ops, debug_ops,
-                                                      comm_ops)), []))
+                                                      comm_ops, linalg_ops, image_ops)), []))
                  | {"AddV2", "Pack", "Unpack", "GatherV2", "TensorAdd", "Gelu", "FastGelu", "ScalarToArray",
                     "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
                     "F", "Tensor", "mstype"})

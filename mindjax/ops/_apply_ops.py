@@ -1,0 +1,4 @@
+"""The optimizer apply-ops (ApplyGradientDescent, ApplyMomentum, ApplyAdam...)."""
+from __future__ import annotations
+
+__all__: list = []
