@@ -4,6 +4,8 @@
 
 (a) one small eager op (a 4x4 float32 add): mindjax PyNative, plain JAX eager,
     PyTorch eager, real MindSpore PyNative;
+(a2) one gather of 8 rows of a 64x16 Tensor: mindjax PyNative with its bounds check, the
+    same op without it, plain JAX eager jnp.take (which clamps an out-of-range index silently);
 (b) the LeNet-5 batch-32 training step (seed zh03's LeNet, Momentum 0.01/0.9, sparse
     mean softmax cross-entropy): mindjax PyNative (TrainOneStepCell called eagerly),
     mindjax Graph mode (ms.jit of the TrainOneStepCell, and the GRAPH_MODE context),
@@ -139,6 +141,37 @@ def bench_op(torch, msw, rounds, n):
         if msw is not None:
             times["MindSpore 2.10 PyNative (x + y)"] += msw.ask(cmd="op", n=n)
             time.sleep(SETTLE)
+    return {k: med_ms(v) for k, v in times.items()}
+
+
+def bench_gather(rounds, n):
+    """(a2) the PyNative bounds check of an indexing op: ops.gather of 8 rows of a 64x16 Tensor, against
+    the same op without the host-side check, and jnp.take in plain JAX eager (which clamps silently)."""
+    from mindjax.ops.indexing import gather_in_range
+    x = ms.Tensor(np.ones((64, 16), np.float32))
+    i = ms.Tensor(np.arange(8, dtype=np.int32))
+    xj, ij = x._data, i._data
+
+    def loop(f, sync):
+        def run():
+            t0 = time.perf_counter()
+            for _ in range(n):
+                c = f()
+            sync(c)
+            return (time.perf_counter() - t0) / n
+        return run
+
+    variants = {"mindjax PyNative (ops.gather, bounds checked)": loop(lambda: ops.gather(x, i, 0),
+                                                                       lambda c: block(c._data)),
+                "mindjax PyNative (same op, check skipped)": loop(lambda: gather_in_range(x, i, 0),
+                                                                   lambda c: block(c._data)),
+                "plain JAX eager (jnp.take)": loop(lambda: jnp.take(xj, ij, axis=0), block)}
+    times = {k: [] for k in variants}
+    for f in variants.values():
+        f()
+    for _ in range(rounds):
+        for k, f in variants.items():
+            times[k].append(f())
     return {k: med_ms(v) for k, v in times.items()}
 
 
@@ -300,6 +333,7 @@ def main():
         skipped.append("real MindSpore: skipped (--no-mindspore).")
     try:
         op = bench_op(torch, msw, args.rounds, args.op_n)
+        gather = bench_gather(args.rounds, args.op_n)
         lenet = bench_lenet(torch, msw, args.rounds, args.lenet_per_round)
     finally:
         if msw is not None:
@@ -312,6 +346,7 @@ def main():
           + (f", MindSpore {msw.version}" if msw else "") + "). Median times; ratio = time / plain JAX.")
     rows = []
     for title, res, unit, scale in [("(a) one 4x4 float32 add, eager", op, "us", 1e3),
+                                    ("(a2) one gather of 8 rows, eager (the PyNative bounds check)", gather, "us", 1e3),
                                     (f"(b) LeNet-5 training step, batch {BATCH}", lenet, "ms", 1),
                                     (f"(c) ResNet-18 (widths {widths}) training step, batch {BATCH}, 32x32",
                                      resnet, "ms", 1)]:
@@ -337,6 +372,11 @@ def main():
     target(f"per-op overhead within 1.5x of plain JAX eager "
            f"({op['mindjax PyNative (x + y)'] / op['plain JAX eager (x + y)']:.2f}x)",
            op["mindjax PyNative (x + y)"] <= 1.5 * op["plain JAX eager (x + y)"])
+    g_checked = gather["mindjax PyNative (ops.gather, bounds checked)"]
+    target(f"bounds-checked gather within 1.5x of plain JAX eager jnp.take "
+           f"({g_checked / gather['plain JAX eager (jnp.take)']:.2f}x; the check itself costs "
+           f"{(g_checked - gather['mindjax PyNative (same op, check skipped)']) * 1e3:.1f} us)",
+           g_checked <= 1.5 * gather["plain JAX eager (jnp.take)"])
     pyn = lenet["mindjax PyNative (TrainOneStepCell)"]
     if "PyTorch eager" in lenet:
         target(f"LeNet PyNative within 2x of PyTorch eager ({pyn / lenet['PyTorch eager']:.2f}x)",

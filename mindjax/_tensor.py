@@ -20,13 +20,42 @@ def _infer_dtype(data) -> mstype.Type:
     arr = np.asarray(data)
     if arr.dtype == np.bool_:
         return mstype.bool_
+    if arr.dtype == np.uint64:  # a Python int in [2**63, 2**64): MindSpore makes it UInt64
+        return mstype.uint64
     if arr.dtype.kind in "iu":
         return mstype.int64
+    if arr.dtype == object and _has_int(data):
+        raise RuntimeError(f"For 'Tensor', the Python int in {data!r} does not fit in 64 bits, the widest integer "
+                           f"dtype.")
     if arr.dtype.kind == "c":
         return mstype.complex128
     if arr.dtype.kind == "f":
         return mstype.float32
     raise TypeError(f"For 'Tensor', the input data {data!r} can not be converted to a Tensor.")
+
+
+def _has_int(data) -> bool:
+    if isinstance(data, (list, tuple)):
+        return any(_has_int(x) for x in data)
+    return isinstance(data, int) and not isinstance(data, bool)
+
+
+def _python_array(data, dt: mstype.Type) -> np.ndarray:
+    """Python numbers as a numpy array of ``dt``. Integers outside the dtype's range wrap around as
+    C's conversions do (``Tensor([300], int8)`` holds 44, as in MindSpore); floats beyond float16's
+    range become inf without a warning, as in MindSpore."""
+    target = np.dtype(dt.np)
+    if target.kind in "iu":
+        a = np.asarray(data)
+        if a.dtype == object:
+            if _has_int(data):
+                raise RuntimeError(f"For 'Tensor', the Python int in {data!r} does not fit in 64 bits, the widest "
+                                   f"integer dtype.")
+            return np.asarray(data, dtype=target)
+        with np.errstate(over="ignore", invalid="ignore"):
+            return a.astype(target)
+    with np.errstate(over="ignore"):
+        return np.asarray(data, dtype=target)
 
 
 def _to_array(data, dtype: mstype.Type | None):
@@ -47,7 +76,7 @@ def _to_array(data, dtype: mstype.Type | None):
                 isinstance(x, Tensor) for x in data) else data
         try:
             dt = dtype or _infer_dtype(data)
-            arr = np.asarray(data, dtype=dt.np)
+            arr = _python_array(data, dt)
         except ValueError as e:  # ragged nesting
             raise TypeError(f"For 'Tensor', the input_data {data!r} is not a regular nested list: {e}") from None
         return jnp.asarray(arr)
@@ -103,6 +132,8 @@ class Tensor:
         self._data = _to_array(input_data, dt)
         self._node = None
         self._idx = 0
+        if const_arg:  # recorded only: mindjax's jit traces every argument, with the same results
+            self.__dict__["_const_arg"] = True
 
     @staticmethod
     def from_numpy(array: np.ndarray) -> "Tensor":
@@ -267,6 +298,9 @@ class Tensor:
     def __repr__(self) -> str:
         if isinstance(self._data, jax.core.Tracer):
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<traced>)"
+        if self.__dict__.get("_np_repr"):  # numpy-backed in MindSpore (dataset iterators): numpy's text
+            from .dataset.engine._print import numpy_backed_repr
+            return numpy_backed_repr(self.asnumpy(), self.dtype.name)
         from ._printing import tensor_repr
         return tensor_repr(_np_for_print(self), self.dtype.name)
 

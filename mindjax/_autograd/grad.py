@@ -66,13 +66,18 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
         leaf = tape.make_leaf(a, f"input{i}")
         args[i] = leaf
         leaves.append(leaf)
+    # the leaves' nodes as they are now: an in-place op in fn (index_add, Tensor.add_) may rebind an
+    # input's history, and the gradient asked for is still the one w.r.t. the value passed in
+    leaf_nodes = [(l._node, 0) for l in leaves]
     state.grad_depth += 1
     try:
         out = fn(*args, **kwargs)
     finally:
         state.grad_depth -= 1
     value = out
-    if has_aux and isinstance(out, tuple):
+    if has_aux and not (isinstance(out, tuple) and len(out) > 1):
+        raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
+    if has_aux:
         main = out[0]
     else:
         main = out
@@ -89,7 +94,7 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
         sens_list = [s if s.dtype == r.dtype else s.astype(r.dtype) for s, r in zip(sens_list, roots)]
     else:
         sens_list = [_ones_like(r) for r in roots]
-    targets = [(l._node, 0) for l in leaves]
+    targets = list(leaf_nodes)
     wlist = list(weights)
     for w in wlist:
         if not isinstance(w, Parameter):
@@ -150,7 +155,9 @@ class GradOperation:
             elif get_by_list:
                 positions = ()
             else:
-                positions = (0,)
+                # with no argument left (sens_param taking the only one) the call itself reports the
+                # missing argument, as in MindSpore
+                positions = (0,) if args else ()
             wl = _weights_list(weights) if get_by_list else []
             _, gi, gw = run_grad(fn, args, kwargs, positions, wl, sens)
             if get_by_list and _is_parameter(weights):

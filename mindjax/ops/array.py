@@ -11,12 +11,13 @@ import numpy as np
 from .. import _dtype as mstype
 from .._tensor import Tensor
 from ._base import broadcast_to, cast, tensor_of, check_axis, check_int_tuple, _is_int
+from ._checks import check_rows
 from ._primitive import Op, apply
 from . import math as M
 from .creation import *  # noqa: F401,F403  (re-exported: array.zeros ... as before)
 from .creation import _dt, _shape_arg  # noqa: F401
 from .indexing import *  # noqa: F401,F403
-from .indexing import gather_elements, getitem, zeros_like, _gather  # noqa: F401
+from .indexing import gather_elements, gather_elements_in_range, getitem, zeros_like, _gather  # noqa: F401
 
 
 # ---- reshape / transpose / squeeze ---------------------------------------------------
@@ -161,10 +162,17 @@ _concat = Op("Concat", _concat_fwd, _concat_bprop)
 
 def concat(tensors, axis=0) -> Tensor:
     """``ops.concat``: Tensors joined along ``axis``."""
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)) or any(
+            isinstance(t, (bool, int, float, complex)) for t in tensors):
+        kinds = type(tensors).__name__ if not isinstance(tensors, (list, tuple)) else \
+            f"{type(tensors).__name__} of {sorted({type(t).__name__ for t in tensors})}"
+        raise TypeError(f"For 'Concat', the input 'tensors' must be a tuple or list of Tensors, but got {kinds}.")
     ts = [tensor_of(t, "Concat") for t in tensors]
     if not ts:
         raise ValueError("For 'Concat', the input must not be empty.")
     nd = ts[0].ndim
+    if nd == 0:
+        raise ValueError("For 'Concat', the inputs must be at least 1-D Tensors, but got a 0-D Tensor.")
     axis = check_axis("Concat", axis, nd)
     dt = ts[0].dtype
     for t_ in ts[1:]:
@@ -341,8 +349,8 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     xm = moveaxis(x, dim, -1)
     src = xm if largest else M.neg(xm)
     _, idx = jax.lax.top_k(src._data, k)
-    idx_t = Tensor._make(idx.astype(jnp.int64))
-    vals = gather_elements(xm, -1, idx_t)
+    idx_t = Tensor._make(idx.astype(jnp.int32))  # MindSpore's TopK gives int32 indices
+    vals = gather_elements_in_range(xm, -1, idx_t)
     return moveaxis(vals, -1, dim), moveaxis(idx_t, -1, dim)
 
 
@@ -350,7 +358,7 @@ def sort(input_x, axis=-1, descending=False):
     x = tensor_of(input_x, "Sort")
     idx = jnp.argsort(-x._data if descending else x._data, axis=axis, stable=True)
     idx_t = Tensor._make(idx.astype(jnp.int32))
-    return gather_elements(x, axis, idx_t), idx_t
+    return gather_elements_in_range(x, axis, idx_t), idx_t
 
 
 def argsort(input, axis=-1, descending=False) -> Tensor:
@@ -368,8 +376,21 @@ movedim = moveaxis
 
 
 def unique(input):
-    vals, inv = np.unique(input.asnumpy(), return_inverse=True)
-    return Tensor(vals), Tensor(inv.reshape(input.shape).astype(np.int64))
+    """``ops.unique``: the distinct values in order of first appearance, and for each element the
+    position of its value among them (int32; int64 for int64 input), as MindSpore. Eager only: the
+    output shape depends on the values."""
+    x = tensor_of(input, "Unique")
+    if isinstance(x._data, jax.core.Tracer):
+        from .._jit.errors import dynamic_shape_error
+        raise dynamic_shape_error("ops.unique")
+    a = np.asarray(x._data)
+    flat = a.reshape(-1)
+    _, first, inv = np.unique(flat, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    idt = np.int64 if a.dtype == np.int64 else np.int32
+    return Tensor(flat[np.sort(first)]), Tensor(rank[inv.reshape(-1)].reshape(a.shape).astype(idt))
 
 
 # ---- autograd helpers -------------------------------------------------------------------------------
@@ -468,9 +489,10 @@ def trace(input) -> Tensor:
 
 
 def _scatter_fwd(x, idx, upd, *, mode):
+    # out-of-range rows were refused before the call (_checks); under jit without checks they are dropped
     key = tuple(jnp.moveaxis(idx, -1, 0))
     upd = upd.astype(x.dtype)
-    return x.at[key].set(upd) if mode == "update" else x.at[key].add(upd)
+    return x.at[key].set(upd, mode="drop") if mode == "update" else x.at[key].add(upd, mode="drop")
 
 
 _tensor_scatter = Op("TensorScatter", _scatter_fwd, "vjp")
@@ -489,7 +511,35 @@ def _scatter_args(name, x, indices, updates):
     if upd.shape != want:
         raise ValueError(f"For '{name}', the 'updates' shape must be indices.shape[:-1] + input_x.shape"
                          f"[indices.shape[-1]:] = {list(want)}, but got {list(upd.shape)}.")
+    check_rows(idx._data, x.shape, _SCATTER_ERRORS[name])
     return idx, upd
+
+
+def _scatter_update_error(i, row, shape):
+    if min(row) < 0:
+        return RuntimeError(f"For 'TensorScatterUpdate', the value of 'indices' must be non-negative, but got "
+                            f"{min(row)}.")
+    return ValueError(f"For 'TensorScatterUpdate', indices out of range for input_x: the {i}-th index {row} "
+                      f"lies outside the shape {shape}.")
+
+
+def _scatter_nd_error(i, row, shape):
+    if min(row) < 0:
+        return RuntimeError(f"For 'ScatterNd', each element in 'indice' must be greater than or equal to 0, but "
+                            f"got {min(row)}")
+    bad = next(j for j, v in enumerate(row) if v >= shape[j])
+    return RuntimeError(f"For 'ScatterNd', each element in 'indices' should be smaller than the value of shape, "
+                        f"but got {row[bad]} and got the value of shape {shape[bad]}")
+
+
+# the message each scatter gives for an index outside the Tensor (MindSpore's kernels differ in wording)
+_SCATTER_ERRORS = {
+    "TensorScatterUpdate": _scatter_update_error,
+    "TensorScatterAdd": lambda i, row, shape: RuntimeError(
+        f"For 'TensorScatterAdd', the {i}-th value of 'indices'[{', '.join(map(str, row))}] is out of "
+        f"range[{', '.join(map(str, shape))}]."),
+    "ScatterNd": _scatter_nd_error,
+}
 
 
 def tensor_scatter_update(input_x, indices, updates) -> Tensor:

@@ -90,7 +90,14 @@ def eye(n, m=None, dtype=None) -> Tensor:
 
 
 def one_hot(indices, depth, on_value=1, off_value=0, axis=-1) -> Tensor:
+    """``ops.one_hot``: ``on_value`` where the last axis (``axis``) equals the index, ``off_value`` elsewhere."""
     idx = tensor_of(indices, "OneHot")
+    if isinstance(depth, Tensor):
+        depth = depth.item()
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)):
+        raise TypeError(f"For 'OneHot', the 'depth' must be an int, but got {type(depth).__name__}.")
+    if depth < 0:
+        raise ValueError(f"For primitive[OneHot], the depth value must be greater than or equal to 0, but got {depth}.")
     on = on_value if isinstance(on_value, Tensor) else Tensor(on_value, mstype.float32 if isinstance(
         on_value, float) else mstype.int64)
     off = off_value if isinstance(off_value, Tensor) else Tensor(off_value, on.dtype)
@@ -105,8 +112,16 @@ def _one_hot_fwd(idx, on, off, *, depth, axis):
 _one_hot = Op("OneHot", _one_hot_fwd, lambda ctx, d: (None, None, None))
 
 
+_diag = Op("Diag", lambda x: jnp.diag(x) if x.ndim == 1 else jnp.diagflat(x).reshape(x.shape + x.shape), "vjp")
+
+
 def diag(input) -> Tensor:
-    return Tensor._make(jnp.diag(input._data))
+    """``ops.diag``: for a 1-D input the matrix with it on the diagonal; for rank r the rank-2r Tensor
+    whose "diagonal" holds the input (MindSpore's Diag)."""
+    x = tensor_of(input, "Diag")
+    if x.ndim == 0:
+        raise ValueError(f"For 'Diag', the input must have rank at least 1, but got a 0-D Tensor.")
+    return apply(_diag, (x,), {})
 
 
 def tril(input, diagonal=0) -> Tensor:

@@ -8,7 +8,8 @@ Examples:
     >>> print(F.tensor_add(F.tuple_to_array((1, 2)), 1), F.shape(ms.Tensor([[1.0, 2.0]])))
     [2 3] (1, 2)
 """
-from ._base import cast, broadcast_to, sum_to  # noqa: F401
+from ._base import broadcast_to, sum_to  # noqa: F401
+from ._base import cast as _cast_any
 from .math import *  # noqa: F401,F403
 from .math import (add, sub, mul, div, pow, neg, abs, exp, log, sqrt, square, equal, greater, select, matmul,  # noqa
                    maximum, minimum, floor_div, floor_mod, round, where, clamp, clip)
@@ -87,3 +88,19 @@ def is_tensor(obj) -> bool:
     """``F.is_tensor``: whether ``obj`` is a Tensor."""
     from .._tensor import Tensor
     return isinstance(obj, Tensor)
+
+
+def cast(input, dtype) -> "Tensor":  # noqa: F821
+    """``ops.cast``: ``input`` converted to ``dtype``, a MindSpore dtype (``ms.int32``); a string or a
+    numpy type is a TypeError here, as in MindSpore (``Tensor.astype`` takes those).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.cast(ms.Tensor([1.7, -2.5]), ms.int32))
+        [ 1 -2]
+    """
+    from .. import _dtype as mstype
+    if not isinstance(dtype, mstype.Type):
+        shown = dtype if isinstance(dtype, str) else repr(dtype) if isinstance(dtype, type) else dtype
+        raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {shown}.")
+    return _cast_any(input, dtype)

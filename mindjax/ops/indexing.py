@@ -12,13 +12,16 @@ from .. import _dtype as mstype
 from .._tensor import Tensor
 from ._base import broadcast_to, cast, sum_to, tensor_of, check_axis
 from ._primitive import Op, apply
+from ._checks import check_range, gather_error
 from . import math as M
 from .creation import zeros_like
 
 
 # ---- gather / indexing -------------------------------------------------------------------
 def _gather_fwd(x, idx, *, axis):
-    return jnp.take(x, idx, axis=axis, mode="clip")
+    # indices in [-n, n) wrap as in MindSpore; the rest were refused before the call (see _checks),
+    # and under jit without checks they read zeros (MindSpore's graph mode on GPU)
+    return jnp.take(x, idx, axis=axis, mode="fill", fill_value=0)
 
 
 def _gather_bprop(ctx, dout):
@@ -44,11 +47,24 @@ def gather(input_params, input_indices, axis, batch_dims=0) -> Tensor:
     idx = tensor_of(input_indices, "Gather")
     if idx.dtype.kind not in "iu":
         raise TypeError(f"For 'Gather', the 'input_indices' must be an int Tensor, but got {idx.dtype}.")
-    return apply(_gather, (x, idx), {"axis": check_axis("Gather", axis, x.ndim)})
+    axis = check_axis("Gather", axis, x.ndim)
+    n = x.shape[axis]
+    check_range(idx._data, -n, n, gather_error("Gather", n))
+    return apply(_gather, (x, idx), {"axis": axis})
+
+
+def gather_in_range(x: Tensor, idx: Tensor, axis: int) -> Tensor:
+    """``ops.gather`` for indices the caller has proven in range (no host-side check, no wait)."""
+    return apply(_gather, (x, idx), {"axis": axis})
+
+
+def gather_elements_in_range(x: Tensor, dim: int, idx: Tensor) -> Tensor:
+    """``ops.gather_elements`` for indices the caller computed in range (sort, topk: no host check)."""
+    return apply(_gather_d, (x, idx), {"dim": dim % max(x.ndim, 1)})
 
 
 def _gather_d_fwd(x, idx, *, dim):
-    return jnp.take_along_axis(x, idx, axis=dim)
+    return jnp.take_along_axis(x, idx, axis=dim, mode="fill", fill_value=0)
 
 
 def _gather_d_bprop(ctx, dout):
@@ -69,20 +85,28 @@ _scatter_d = Op("GatherDGrad", _scatter_d_fwd,
 
 
 def gather_elements(input, dim, index) -> Tensor:
+    """``ops.gather_elements``: ``out[i][j] = input[index[i][j]][j]`` for ``dim`` 0 (and so on)."""
     x = tensor_of(input, "GatherD")
-    return apply(_gather_d, (x, tensor_of(index)), {"dim": dim % x.ndim})
+    idx = tensor_of(index)
+    dim = check_axis("GatherD", dim, x.ndim, "dim")
+    n = x.shape[dim]
+    check_range(idx._data, -n, n, lambda v: RuntimeError(
+        f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but got: {v}"))
+    return apply(_gather_d, (x, idx), {"dim": dim})
 
 
 gather_d = gather_elements
 
 
 def _index_key(key):
-    """Split an indexing key into a static part and the Tensor/array parts (by position)."""
+    """Split an indexing key into a static part and the Tensor/array parts (by position), and the
+    positions (in the array parts) that the user gave as Tensors."""
     if not isinstance(key, tuple):
         key = (key,)
-    static, arrays = [], []
+    static, arrays, tensors = [], [], []
     for k in key:
         if isinstance(k, Tensor):
+            tensors.append(len(arrays))
             static.append(("T", len(arrays)))
             arrays.append(k)
         elif isinstance(k, (list, np.ndarray)):
@@ -95,7 +119,7 @@ def _index_key(key):
         else:
             raise TypeError(f"For 'Tensor.__getitem__', an index must be an int, slice, None, Ellipsis, list or "
                             f"Tensor, but got {type(k).__name__}.")
-    return tuple(static), arrays
+    return tuple(static), arrays, tuple(tensors)
 
 
 def _build_key(static, arrays):
@@ -112,6 +136,8 @@ def _build_key(static, arrays):
 
 
 def _getitem_fwd(x, *idx, key):
+    if idx:  # out-of-range array indices were refused before the call; under jit they read zeros
+        return x.at[_build_key(key, idx)].get(mode="fill", fill_value=0)
     return x[_build_key(key, idx)]
 
 
@@ -131,25 +157,54 @@ _index_add = Op("GetitemGrad", _index_add_fwd,
                 + (None,) * (len(ctx.inputs) - 1))
 
 
-def _check_int_index(x, static):
-    dim = 0
+def _key_dims(x, static):
+    """The axis of ``x`` each entry of an indexing key addresses (None for None/Ellipsis entries)."""
+    consuming = sum(1 for s in static if not (s[0] == "C" and (s[1] is None or s[1] is Ellipsis)))
+    dims, dim = [], 0
     for s in static:
-        if s[0] == "C" and isinstance(s[1], int) and not isinstance(s[1], bool):
-            if dim >= x.ndim:
-                raise IndexError(f"For 'Tensor.__getitem__', too many indices for a Tensor of rank {x.ndim}.")
-            n = x.shape[dim]
-            if not -n <= s[1] < n:
-                raise IndexError(f"For 'Tensor.__getitem__', index {s[1]} is out of bounds for axis {dim} "
-                                 f"with size {n}.")
-        if s[0] == "C" and s[1] is Ellipsis:
-            return
-        if not (s[0] == "C" and s[1] is None):
+        if s[0] == "C" and s[1] is None:
+            dims.append(None)
+        elif s[0] == "C" and s[1] is Ellipsis:
+            dims.append(None)
+            dim += max(x.ndim - consuming, 0)
+        else:
+            dims.append(dim)
             dim += 1
+    return dims
+
+
+def _check_key(x, static, arrays, setting: bool = False, from_tensor=()):
+    """MindSpore's IndexError/RuntimeError/ValueError for an index outside its axis, before any kernel
+    runs (an out-of-range key is never clamped or dropped silently)."""
+    where = "Tensor.__setitem__" if setting else "Tensor.__getitem__"
+    single = len(static) == 1
+    for s, dim in zip(static, _key_dims(x, static)):
+        if dim is None or s[0] == "S":
+            continue
+        if dim >= x.ndim:
+            raise IndexError(f"For '{where}', too many indices for a Tensor of rank {x.ndim}.")
+        n = x.shape[dim]
+        if s[0] == "C" and isinstance(s[1], int) and not isinstance(s[1], bool):
+            if not -n <= s[1] < n:
+                if setting and single:
+                    raise IndexError(f"Index {s[1]} is out of bounds for axis {dim} with size {n}")
+                raise IndexError(f"For '{where}', index {s[1]} is out of bounds for axis {dim} with size {n}.")
+        elif s[0] == "T" and arrays[s[1]].dtype != mstype.bool_:
+            a = arrays[s[1]]
+            if s[1] in from_tensor:
+                err = (lambda v, n=n: ValueError(
+                    f"For 'TensorScatterUpdate', indices out of range for input_x: index {v} for an axis of "
+                    f"size {n}.")) if setting else gather_error("Gather", n)
+            else:
+                err = lambda v, n=n, dim=dim: IndexError(  # noqa: E731
+                    f"For '{where}', index {v} is out of bounds for axis {dim} with size {n}.")
+            check_range(a._data, -n, n, err)
 
 
 def getitem(x: Tensor, key) -> Tensor:
-    static, arrays = _index_key(key)
-    _check_int_index(x, static)
+    """``x[key]``: ints, slices, None, Ellipsis, integer lists/Tensors and boolean masks."""
+    static, arrays, tensors = _index_key(key)
+    _check_key(x, static, arrays, from_tensor=tensors)
     if any(a.dtype == mstype.bool_ for a in arrays):
         # boolean masks give data-dependent shapes: resolve them to integer indices now
         arrays = [nonzero(a, as_tuple=True) if a.dtype == mstype.bool_ else a for a in arrays]
@@ -171,7 +226,8 @@ def getitem(x: Tensor, key) -> Tensor:
 
 
 def _setitem_fwd(x, v, *idx, key):
-    return x.at[_build_key(key, idx)].set(v.astype(x.dtype))
+    # out-of-range indices were refused before the call; under jit their updates are dropped
+    return x.at[_build_key(key, idx)].set(v.astype(x.dtype), mode="drop")
 
 
 def _setitem_bprop(ctx, dout):
@@ -191,7 +247,8 @@ _setitem = Op("Setitem", _setitem_fwd, _setitem_bprop)
 
 def setitem(x: Tensor, key, value) -> Tensor:
     """The Tensor ``x`` with ``x[key] = value`` applied (a new Tensor; the caller rebinds)."""
-    static, arrays = _index_key(key)
+    static, arrays, tensors = _index_key(key)
+    _check_key(x, static, arrays, setting=True, from_tensor=tensors)
     if any(a.dtype == mstype.bool_ for a in arrays) and len(arrays) == 1 and len(static) == 1:
         mask = arrays[0]
         v = tensor_of(value, "Setitem", x.dtype if not isinstance(value, Tensor) else None)

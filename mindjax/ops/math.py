@@ -329,7 +329,13 @@ def _mm_grads(a, b, d, ta, tb, needs):
 _matmul = Op("MatMul", _matmul_fwd, _matmul_bprop)
 
 
-def matmul_t(a, b, transpose_a=False, transpose_b=False) -> Tensor:
+def matmul_t(a, b, transpose_a=False, transpose_b=False, _name: str = "MatMul") -> Tensor:
+    """``op(a) @ op(b)``, ``op`` transposing the last two axes where asked. Two Tensors of different
+    dtypes are refused (MindSpore's MatMul does not promote: a float16 input against float32 weights
+    is a TypeError, not a silent float32 result)."""
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a.dtype != b.dtype:
+        raise TypeError(f"For '{_name}', the type of 'x2' should be same as 'x1', but got 'x1' with type "
+                        f"Tensor[{a.dtype}] and 'x2' with type Tensor[{b.dtype}].")
     a, b, dt = binary_args("MatMul", a, b)
     ka = a.shape[-2] if transpose_a and a.ndim > 1 else a.shape[-1] if a.ndim else None
     kb = (b.shape[-1] if transpose_b else b.shape[-2]) if b.ndim > 1 else b.shape[0] if b.ndim else None
@@ -352,7 +358,7 @@ def matmul(input, other) -> Tensor:
         >>> print(ms.ops.matmul(ms.Tensor(np.ones((2, 3), np.float32)), ms.Tensor(np.ones((3,), np.float32))))
         [3. 3.]
     """
-    return matmul_t(input, other)
+    return matmul_t(input, other, _name="MatMulExt")
 
 
 def bmm(input, mat2) -> Tensor:

@@ -267,11 +267,23 @@ def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     pad = _conv_padding(pad_mode, padding, w.shape[2:], dilation, 2)
     if isinstance(pad, str) and pad == "SAME":
         pad = _same_pads(x.shape[2:], w.shape[2:], _pair(stride), _pair(dilation))
+    _check_window("Conv2d", "h and w", x.shape[2:], pad, w.shape[2:], _pair(dilation))
     out = apply(_conv, (x, w), {"stride": _pair(stride), "padding": pad, "dilation": _pair(dilation),
                                 "groups": int(groups), "dims": 2})
     if bias is not None:
         out = M.add(out, A.reshape(bias, (1, -1, 1, 1)))
     return out
+
+
+def _check_window(name: str, axes: str, spatial, pad, kernel, dilation) -> None:
+    """A kernel (dilated) larger than the padded input leaves no output position: MindSpore's ValueError,
+    not an empty Tensor."""
+    if isinstance(pad, str):  # 'VALID'
+        pad = ((0, 0),) * len(spatial)
+    for n, (lo, hi), k, d in zip(spatial, pad, kernel, dilation):
+        if n + lo + hi < (k - 1) * d + 1:
+            raise ValueError(f"For '{name}', input shape's {axes} after padding must be greater than or equal to "
+                             f"kernel_size's {axes} respectively.")
 
 
 def _same_pads(spatial, kernel, stride, dilation):
@@ -289,6 +301,7 @@ def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dila
     pad = _conv_padding(pad_mode, padding, w.shape[2:], dilation, 1)
     if isinstance(pad, str) and pad == "SAME":
         pad = _same_pads(x.shape[2:], w.shape[2:], _pair(stride, 1), _pair(dilation, 1))
+    _check_window("Conv1d", "w", x.shape[2:], pad, w.shape[2:], _pair(dilation, 1))
     out = apply(_conv, (x, w), {"stride": _pair(stride, 1), "padding": pad, "dilation": _pair(dilation, 1),
                                 "groups": int(groups), "dims": 1})
     if bias is not None:
@@ -470,7 +483,16 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5) -> Tensor:
+    """``ops.layer_norm``: ``(x - mean) / sqrt(var + eps) * weight + bias`` over the last axes. The result
+    has the input's dtype (float16 is computed in float32, as MindSpore's kernel does); MindSpore 2.10
+    has no bfloat16 LayerNorm kernel on CPU/GPU, so bfloat16 is a TypeError, never a float32 result."""
     x = _float(input, "LayerNorm")
+    if x.dtype == mstype.bfloat16:
+        raise TypeError("For 'LayerNorm', the 'input_x' must be a Tensor of float16, float32 or float64, but got "
+                        "BFloat16.")
+    if x.dtype == mstype.float16:
+        out = layer_norm(cast(x, mstype.float32), normalized_shape, weight, bias, eps)
+        return cast(out, mstype.float16)
     n = len(normalized_shape) if isinstance(normalized_shape, (tuple, list)) else 1
     axes = tuple(range(x.ndim - n, x.ndim))
     mean = R.mean(x, axes, True)

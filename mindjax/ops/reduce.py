@@ -1,6 +1,8 @@
 """Reductions (sum, mean, max, argmax, ...) and cumulative ops."""
 from __future__ import annotations
 
+import builtins
+
 import jax.numpy as jnp
 
 from .. import _dtype as mstype
@@ -19,8 +21,11 @@ def _axes(axis, ndim):
         if not -builtin_max(ndim, 1) <= a < builtin_max(ndim, 1):
             raise ValueError(f"For 'Reduce', the 'axis' must be in range [{-builtin_max(ndim, 1)}, {builtin_max(ndim, 1)}), "
                              f"but got {a}.")
-        out.append(a % ndim if ndim else 0)
-    return tuple(sorted(set(out))) if ndim else ()
+        a = a % ndim if ndim else 0
+        if a in out and ndim:
+            raise RuntimeError(f"dim={a} appears multiple times in the list of dims")
+        out.append(a)
+    return tuple(sorted(out)) if ndim else ()
 
 
 def _kept_shape(shape, axes):
@@ -71,7 +76,8 @@ def mean(input, axis=None, keep_dims=False) -> Tensor:
     for a in axes:
         n *= x.shape[a]
     s = apply(_reduce_sum, (x,), {"axes": axes, "keep": bool(keep_dims), "dtype": x._data.dtype})
-    return M.div(s, builtin_max(n, 1)) if n != 1 else s
+    # the mean of nothing is 0/0 = nan, as numpy (MindSpore 2.10 answers inf: a bug, see DESIGN.md)
+    return M.div(s, n) if n != 1 else s
 
 
 reduce_mean = mean
@@ -95,7 +101,11 @@ def _minmax(name, jfn, pick):
 
     def call(x, axis=None, keepdims=False):
         x = tensor_of(x, name)
-        return apply(op, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keepdims)})
+        axes = _axes(axis, x.ndim)
+        if builtins.any(x.shape[a] == 0 for a in axes):
+            raise ValueError(f"For '{name}', the input has no element along the reduced axes {list(axes)} "
+                             f"(shape {list(x.shape)}): a maximum or minimum of nothing is undefined.")
+        return apply(op, (x,), {"axes": axes, "keep": bool(keepdims)})
     return call
 
 
@@ -233,9 +243,12 @@ def cumsum(x, axis, dtype=None) -> Tensor:
 
 
 def cumprod(x, dim, dtype=None) -> Tensor:
+    """``ops.cumprod``: running products along ``dim``; integer inputs give Int64 (as MindSpore)."""
     x = tensor_of(x, "CumProd")
     if dtype is not None:
         x = cast(x, dtype)
+    elif x.dtype.kind in "iu":
+        x = cast(x, mstype.int64)
     return _cumprod(x, dim)
 
 

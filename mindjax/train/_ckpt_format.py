@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import binascii
 import os
+import re
 import uuid
 from typing import Iterable
 
@@ -204,6 +205,45 @@ def _tmp_name(path: str) -> str:
     return os.path.join(d, f".{base}.{os.getpid()}.{uuid.uuid4().hex[:12]}.tmp")
 
 
+# the temp files _tmp_name makes: ".<target name>.<writer pid>.<12 hex digits>.tmp"
+_TMP_RE = re.compile(r"^\.(?P<base>.+)\.(?P<pid>\d+)\.[0-9a-f]{12}\.tmp$")
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):  # another user's process, or no way to ask: assume it lives
+        return True
+    return True
+
+
+def remove_stale_temps(dirname: str) -> list:
+    """Delete the temp files that interrupted saves (a process killed mid-write) left in ``dirname``:
+    only names of this module's own pattern whose writer process no longer exists. Returns the
+    paths removed. A temp file of a live writer is never touched."""
+    removed = []
+    try:
+        names = os.listdir(dirname or ".")
+    except OSError:
+        return removed
+    for name in names:
+        m = _TMP_RE.match(name)
+        if m is None or _pid_alive(int(m.group("pid"))):
+            continue
+        full = os.path.join(dirname, name)
+        try:
+            if os.path.isfile(full) and not os.path.islink(full):
+                os.unlink(full)
+                removed.append(full)
+        except OSError:
+            pass
+    return removed
+
+
 def _atomic_write(path: str, write_fn) -> None:
     """Call ``write_fn(fileobj)`` on a temp file next to *path*, fsync, rename.
 
@@ -214,6 +254,7 @@ def _atomic_write(path: str, write_fn) -> None:
         raise IsADirectoryError(
             f"For 'save_checkpoint', the parameter `ckpt_file_name`: {path} is a directory, "
             f"it must be a file name.")
+    remove_stale_temps(os.path.dirname(path))
     tmp = _tmp_name(path)
     # 0o666 & ~umask, like a plain open(..., "wb")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)

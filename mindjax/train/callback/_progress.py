@@ -12,12 +12,17 @@ class _ProgressBar(Callback):
     def _open(self):
         from tqdm.auto import tqdm
         if self._bar is None:
-            self._bar = tqdm(total=self._total, desc=self._desc, unit="step", leave=False, dynamic_ncols=True)
+            try:
+                self._bar = tqdm(total=self._total, desc=self._desc, unit="step", leave=False, dynamic_ncols=True)
+            except (AttributeError, OSError, ValueError):  # a stream that cannot host a bar: train without one
+                self._bar = None
 
     def on_train_begin(self, run_context):
         self._open()
 
     def on_train_step_end(self, run_context):
+        if self._bar is None:
+            return
         self._bar.update(1)
         loss = _handle_loss(run_context.original_args().get("net_outputs"))
         if isinstance(loss, float):
