@@ -19,6 +19,8 @@ P = operations
 functional.P = operations
 functional.array_ops = operations.array_ops
 functional.other_ops = operations.other_ops
+functional.UniqueConsecutive, functional.Roll = operations.UniqueConsecutive, operations.Roll
+functional.Median = operations.Median
 
 from .primitive import constexpr  # noqa: E402
 

@@ -5,6 +5,7 @@ from .. import _dtype as mstype
 from .._tensor import Tensor
 from . import functional as F
 from . import array as A
+from ._base import cast as _cast_any  # Tensor.astype/to/view take numpy types and names too
 
 
 def _rev(fn):
@@ -12,7 +13,8 @@ def _rev(fn):
 
 
 def _setitem(self, key, value):
-    new = A.setitem(self, key, value)
+    from ._tensor_inplace import before
+    new = A.setitem(before(self), key, value)
     self._data = new._data
     from ..common.parameter import Parameter
     if not isinstance(self, Parameter):
@@ -20,7 +22,7 @@ def _setitem(self, key, value):
 
 
 def _astype(self, dtype, copy=True):
-    return F.cast(self, dtype)
+    return _cast_any(self, dtype)
 
 
 def _reshape(self, *shape):
@@ -43,7 +45,7 @@ def _expand_as(self, other):
 
 def _view(self, *shape):
     if len(shape) == 1 and not isinstance(shape[0], int) and not isinstance(shape[0], (tuple, list)):
-        return F.cast(self, shape[0])
+        return _cast_any(self, shape[0])
     return _reshape(self, *shape)
 
 
@@ -90,15 +92,6 @@ def _repeat(self, repeats, axis=None):
     return F.repeat_interleave(self, repeats, axis)
 
 
-def _fill_(self, value):
-    self._data = F.full(self.shape, value, dtype=self.dtype)._data
-    return self
-
-
-def _zero_(self):
-    return _fill_(self, 0)
-
-
 def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
     return F.flatten(self, order, start_dim=start_dim, end_dim=end_dim)
 
@@ -109,7 +102,7 @@ def _register_hook(self, hook):
 
 
 def _set_dtype(self, dtype):
-    self._data = F.cast(self, dtype)._data
+    self._data = _cast_any(self, dtype)._data
     return self
 
 
@@ -142,7 +135,7 @@ def _var(self, axis=None, ddof=0, keepdims=False):
 
 
 def _to(self, dtype):
-    return F.cast(self, dtype)
+    return _cast_any(self, dtype)
 
 
 def _eq(self, other):
@@ -198,7 +191,7 @@ _METHODS = {
     "argmin": _argmin, "all": _all, "any": _any, "std": _std, "var": _var, "cumsum": F.cumsum,
     "logsumexp": F.logsumexp, "norm": F.norm, "softmax": F.softmax, "log_softmax": F.log_softmax,
     "clip": _clip, "clamp": F.clamp, "copy": _copy, "clone": _copy, "select": lambda self, c, y: F.select(c, self, y),
-    "topk": F.topk, "sort": F.sort, "argsort": F.argsort, "nonzero": F.nonzero, "fill_": _fill_, "zero_": _zero_,
+    "topk": F.topk, "sort": F.sort, "argsort": F.argsort, "nonzero": F.nonzero,
     "register_hook": _register_hook, "set_dtype": _set_dtype, "narrow": lambda self, axis, start, length: A.getitem(
         self, (slice(None),) * (axis % self.ndim) + (slice(start, start + length),)),
     "outer": F.outer, "lerp": F.lerp, "addmm": F.addmm, "dim": lambda self: self.ndim,
@@ -209,8 +202,13 @@ _METHODS = {
 
 
 def install() -> None:
+    from . import _tensor_methods_more, _tensor_inplace, _tensor_helpers
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
+    # the rest of MindSpore's methods: each installed only when the ops it calls exist
+    _tensor_methods_more.install()
+    _tensor_inplace.install()
+    _tensor_helpers.install()
     Tensor.T = property(_T)
     Tensor.mT = property(lambda self: F.swapaxes(self, -1, -2))
     Tensor.__hash__ = lambda self: id(self)

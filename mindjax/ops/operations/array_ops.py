@@ -391,3 +391,7 @@ class Range(Primitive):
         if out.size > self.maxlen:
             raise ValueError(f"For 'Range', the number of elements {out.size} exceeds 'maxlen' {self.maxlen}.")
         return out
+
+
+# the gather/scatter, index, segment, sort and shape Primitives of issue #11 (ops/_array_more.py)
+from ._array_more_ops import *  # noqa: E402,F401,F403

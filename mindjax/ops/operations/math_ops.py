@@ -192,6 +192,8 @@ class MatMul(Primitive):
 
     def __call__(self, x, y):
         check_call_attrs(self, transpose_a="bool", transpose_b="bool")
+        if type(self) is MatMul and isinstance(x, Tensor) and isinstance(y, Tensor) and (x.ndim != 2 or y.ndim != 2):
+            raise ValueError("MatMul inputs should have the same dimension size and equal to 2.")
         return F.matmul_t(x, y, self.transpose_a, self.transpose_b)
 
 
@@ -339,3 +341,101 @@ class Roll(Primitive):
         if isinstance(shifts, (tuple, list)) and isinstance(dims, (tuple, list)) and len(shifts) == 1:
             shifts, dims = shifts[0], dims[0]
         return F.roll(input, shifts, dims)
+
+
+# ---- the math family added with ops/_special.py and ops/_math_more.py (issue #11) -------------
+from .. import _special as _S, _math_more as _MM  # noqa: E402
+from .linalg_ops import attr_prim as _attr_prim, _EMPTY  # noqa: E402
+from ._utils import check_bool as _cb, check_int as _ci  # noqa: E402
+
+for _n in ("I0", "I0e", "I1", "I1e", "J0", "J1", "K0", "K0e", "K1", "K1e", "Y0", "Y1"):
+    globals()["Bessel" + _n] = simple("Bessel" + _n, getattr(_S, "bessel_" + _n.lower()),
+                                      f"``ops.Bessel{_n}()(x)``: the Bessel function {_n} elementwise.")
+Betainc = simple("Betainc", _S.betainc, "``ops.Betainc()(a, b, x)``: the regularized incomplete beta function.")
+Digamma = simple("Digamma", _S.digamma)
+Lgamma = simple("Lgamma", _S.lgamma)
+Igamma = simple("Igamma", _S.igamma, "``ops.Igamma()(a, x)``: the regularized lower incomplete gamma function.")
+Igammac = simple("Igammac", _S.igammac, "``ops.Igammac()(a, x)``: the regularized upper incomplete gamma function.")
+Polygamma = simple("Polygamma", _S.polygamma, "``ops.Polygamma()(n, x)``: the n-th derivative of digamma.")
+Mvlgamma = _attr_prim("Mvlgamma", {"p": _EMPTY}, lambda self, x: _S.mvlgamma(x, self.p),
+                      "``ops.Mvlgamma(p)(x)``: the multivariate log-gamma function.", {"p": _ci})
+Zeta = simple("Zeta", _S.zeta, "``ops.Zeta()(x, q)``: the Hurwitz zeta function.")
+Sinc = simple("Sinc", _S.sinc)
+Gcd = simple("Gcd", _S.gcd)
+Lcm = simple("Lcm", _S.lcm)
+NextAfter = simple("NextAfter", _S.nextafter)
+Rint = simple("Rint", _S.rint, "``ops.Rint()(x)``: round to the nearest integer, halves to even.")
+Invert = simple("Invert", _S.invert)
+PopulationCount = simple("PopulationCount", _S.population_count)
+LeftShift = simple("LeftShift", _S.bitwise_left_shift, "``ops.LeftShift()(x1, x2)``: x1 << x2.")
+RightShift = simple("RightShift", _S.bitwise_right_shift, "``ops.RightShift()(x1, x2)``: x1 >> x2.")
+NanToNum = _attr_prim("NanToNum", {"nan": None, "posinf": None, "neginf": None},
+                      lambda self, x: _S.nan_to_num(x, self.nan, self.posinf, self.neginf),
+                      "``ops.NanToNum(nan=None, posinf=None, neginf=None)(x)``.")
+IsClose = _attr_prim("IsClose", {"rtol": 1e-05, "atol": 1e-08, "equal_nan": False},
+                     lambda self, a, b: _S.isclose(a, b, self.rtol, self.atol, self.equal_nan),
+                     "``ops.IsClose(rtol=1e-05, atol=1e-08, equal_nan=False)(input, other)``.",
+                     {"rtol": check_float, "atol": check_float, "equal_nan": _cb})
+Complex = simple("Complex", _S.complex, "``ops.Complex()(real, imag)``: real + 1j * imag.")
+ComplexAbs = simple("ComplexAbs", _S.complex_abs, "``ops.ComplexAbs()(x)``: the modulus of a complex Tensor.")
+Conj = simple("Conj", _S.conj)
+Real = simple("Real", _S.real)
+Imag = simple("Imag", _S.imag)
+Angle = simple("Angle", _S.angle)
+Polar = simple("Polar", _S.polar)
+Cummax = _attr_prim("Cummax", {"axis": _EMPTY}, lambda self, x: _MM.cummax(x, self.axis),
+                    "``ops.Cummax(axis)(x)``: running maximum and its Int64 indices.", {"axis": _ci})
+Cummin = _attr_prim("Cummin", {"axis": _EMPTY}, lambda self, x: _MM.cummin_int32(x, self.axis),
+                    "``ops.Cummin(axis)(x)``: running minimum and its Int32 indices.", {"axis": _ci})
+
+
+def _axis_value(axis):
+    return axis.tolist() if isinstance(axis, Tensor) else axis
+
+
+CumulativeLogsumexp = _attr_prim(
+    "CumulativeLogsumexp", {"exclusive": False, "reverse": False},
+    lambda self, x, axis: _MM.logcumsumexp(x, _axis_value(axis), self.exclusive, self.reverse),
+    "``ops.CumulativeLogsumexp(exclusive=False, reverse=False)(x, axis)``.", {"exclusive": _cb, "reverse": _cb})
+EuclideanNorm = _attr_prim("EuclideanNorm", {"keep_dims": False},
+                           lambda self, x, axes: _MM.lp_norm(x, _axis_value(axes), 2, self.keep_dims),
+                           "``ops.EuclideanNorm(keep_dims=False)(x, axes)``: sqrt(sum(x**2)) over ``axes``.",
+                           {"keep_dims": _cb})
+ReduceStd = _attr_prim("ReduceStd", {"axis": [], "unbiased": True, "keep_dims": False},
+                       lambda self, x: _MM.reduce_std(x, self.axis, self.unbiased, self.keep_dims),
+                       "``ops.ReduceStd(axis=[], unbiased=True, keep_dims=False)(x)``: (std, mean).",
+                       {"unbiased": _cb, "keep_dims": _cb})
+
+
+def _median_call(self, x):
+    if self.global_median:
+        return _MM.global_median(x, self.keep_dims)
+    return (_MM.nanmedian if self.ignore_nan else _MM.median)(x, self.axis, self.keep_dims)
+
+
+Median = _attr_prim("Median", {"global_median": False, "axis": 0, "keep_dims": False, "ignore_nan": False},
+                    _median_call, "``ops.Median(global_median=False, axis=0, keep_dims=False, ignore_nan=False)(x)``: "
+                    "(median, index).", {"global_median": _cb, "axis": _ci, "keep_dims": _cb, "ignore_nan": _cb})
+Quantile = _attr_prim("Quantile", {"dim": None, "keep_dims": False, "ignore_nan": False},
+                      lambda self, x, q: (_MM.nanquantile if self.ignore_nan else _MM.quantile)(
+                          x, q, self.dim, self.keep_dims),
+                      "``ops.Quantile(dim=None, keep_dims=False, ignore_nan=False)(input, q)``.",
+                      {"keep_dims": _cb, "ignore_nan": _cb})
+Histogram = _attr_prim("Histogram", {"bins": 100, "min": 0.0, "max": 0.0},
+                       lambda self, x: _MM.histc(x, self.bins, self.min, self.max),
+                       "``ops.Histogram(bins=100, min=0.0, max=0.0)(x)``: counts in equal bins.",
+                       {"bins": _ci, "min": check_float, "max": check_float})
+Bincount = simple("Bincount", _MM.bincount_size, "``ops.Bincount()(array, size, weights)``.")
+LpNorm = _attr_prim("LpNorm", {"axis": _EMPTY, "p": 2, "keep_dims": False, "epsilon": 1e-12},
+                    lambda self, x: _MM.lp_norm(x, self.axis, self.p, self.keep_dims, self.epsilon),
+                    "``ops.LpNorm(axis, p=2, keep_dims=False, epsilon=1e-12)(x)``: the p-norm over ``axis``.",
+                    {"p": _ci, "keep_dims": _cb, "epsilon": check_float})
+Renorm = _attr_prim("Renorm", {"p": _EMPTY, "dim": _EMPTY, "maxnorm": _EMPTY},
+                    lambda self, x: _MM.renorm(x, self.p, self.dim, self.maxnorm),
+                    "``ops.Renorm(p, dim, maxnorm)(x)``: slices along ``dim`` limited to p-norm ``maxnorm``.",
+                    {"p": _ci, "dim": _ci, "maxnorm": check_float})
+HistogramFixedWidth = _attr_prim("HistogramFixedWidth", {"nbins": _EMPTY, "dtype": "int32"},
+                                 lambda self, x, r: _MM.histogram_fixed_width(x, r, self.nbins, self.dtype),
+                                 "``ops.HistogramFixedWidth(nbins, dtype='int32')(x, range)``: fixed-width counts.",
+                                 {"nbins": _ci})
+del _n

@@ -488,3 +488,7 @@ class GetNext(Primitive):
                                f"being sent to it. Op Default/GetNext-op0 run failed!")
         items = next(q)
         return items[0] if self.output_num == 1 else tuple(items)
+
+
+
+from ._nn_ops_more import *  # noqa: E402,F401,F403  (the apply-ops, pooling, 3-D conv, grid, CTC Primitives)

@@ -52,3 +52,7 @@ class UniformInt(_Random):
         if lo >= hi:
             raise ValueError(f"For 'UniformInt', the 'minval' must be less than 'maxval', but got {lo} and {hi}.")
         return F.uniform(_shape(self.name, shape), lo, hi, dtype=mstype.int32)
+
+
+# the distribution, sampling and permutation Primitives of issue #11 (ops/_random_more.py)
+from ._random_more_ops import *  # noqa: E402,F401,F403
