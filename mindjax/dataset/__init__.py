@@ -14,6 +14,8 @@ from .engine import *  # noqa: F401,F403
 from .engine import __all__ as _engine_all
 from .engine.datasets import zip  # noqa: A004
 from . import transforms, vision  # noqa: E402
+from . import callback  # noqa: E402
+from .callback import DSCallback  # noqa: E402
 
 
 class Shuffle(str, Enum):
@@ -31,4 +33,4 @@ def get_seed():
     return config.get_seed()
 
 
-__all__ = list(_engine_all) + ["config", "zip", "transforms", "vision", "Shuffle"]
+__all__ = list(_engine_all) + ["config", "zip", "transforms", "vision", "Shuffle", "callback", "DSCallback"]

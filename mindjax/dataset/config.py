@@ -6,7 +6,6 @@ Examples:
     >>> ds.config.get_seed()
     7
 """
-import os
 import threading
 
 __all__ = [
@@ -75,9 +74,22 @@ def get_prefetch_size():
 
 
 def set_num_parallel_workers(num):
+    """Default number of workers of every node.
+
+    Raises:
+        TypeError: ``num`` is not an int.
+        ValueError: ``num`` <= 0.
+        RuntimeError: ``num`` is larger than the number of CPUs (as MindSpore's C++ check).
+    """
+    from multiprocessing import cpu_count
     _check_int("num", num)
-    if num <= 0 or num > max(os.cpu_count() or 1, 1) * 4 + 64:
-        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {os.cpu_count()}!")
+    if num <= 0 or num > _INT32_MAX:
+        raise ValueError("Number of parallel workers given is not within the required range (0, "
+                         "INT32_MAX(2147483647)].")
+    if num > cpu_count():
+        raise RuntimeError(f"Syntax error. \n\n{'-' * 66}\n- Dataset Pipeline Error Message: \n{'-' * 66}\n"
+                           f"[ERROR] Invalid Parameter, num_parallel_workers exceeds the boundary between 1 and "
+                           f"{cpu_count()}, as got {num}.\n")
     _state["num_parallel_workers"] = int(num)
 
 

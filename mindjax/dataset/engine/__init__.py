@@ -6,5 +6,12 @@ from .datasets import __all__ as _ds_all
 from .iterators import Iterator, TupleIterator, DictIterator
 from .samplers import *  # noqa: F401,F403
 from .samplers import __all__ as _s_all
+from .sources_more import *  # noqa: F401,F403
+from .sources_more import __all__ as _more_all
+from .sources_voc import VOCDataset
+from .sources_coco import CocoDataset
+from .schema import Schema
+from .sources_random import RandomDataset
+from .sources_celeba import CelebADataset
 
-__all__ = list(_ds_all) + list(_src_all) + ["Iterator", "TupleIterator", "DictIterator"] + list(_s_all)
+__all__ = list(_ds_all) + list(_src_all) + ["Iterator", "TupleIterator", "DictIterator"] + list(_s_all) + list(_more_all) + ["VOCDataset", "CocoDataset", "Schema", "RandomDataset", "CelebADataset"]

@@ -9,6 +9,9 @@ import numpy as np
 
 from .. import _random
 from . import validators as V
+from . import _errors
+from . import samplers as S
+from ._more_ops import MoreMethods
 
 __all__ = [
     "Dataset", "MappableDataset", "SourceDataset", "GeneratorDataset", "NumpySlicesDataset", "BatchDataset",
@@ -32,6 +35,13 @@ class _Ctx:
                 self.ids[id(node)] = len(self.ids)
                 stack.extend(reversed(node.children))
 
+    def state(self, node, make):
+        """Per-iterator state of ``node`` (a sampler's run, a shuffle's generator), made on first use."""
+        key = ("state", self.ids.get(id(node), id(node)))
+        if key not in self.passes:
+            self.passes[key] = make()
+        return self.passes[key]
+
     def rng(self, node):
         key = self.ids.get(id(node), 0)
         n = self.passes.get(key, 0)
@@ -48,14 +58,39 @@ def _as_array(x):
     return np.asarray(x)
 
 
+_PRIM = (int, float, str, bytes, np.ndarray, np.number, np.bool_)
+
+
+def _is_tensor(x):
+    return hasattr(x, "asnumpy") and not isinstance(x, np.ndarray)
+
+
 def _to_row(value):
-    """A value from a source or a pyfunc turned into a row, after MindSpore's ``_convert_row``."""
+    """A value from a source or a pyfunc turned into a row, as MindSpore's ``_convert_row``: a single
+    value is one column, a dict is kept as a Python-object column, anything else is iterated."""
+    if isinstance(value, _PRIM) or _is_tensor(value):
+        if _is_tensor(value):
+            return (np.asarray(value.asnumpy()),)
+        item = np.asarray(value)
+        if item.dtype == object:
+            raise TypeError("Data type of the input or its converted Numpy array is expected to be int or float or "
+                            f"str, but got {item.dtype}.")
+        return (item,)
     if isinstance(value, dict):
-        raise TypeError("Input data is expected to be int, float, str, bytes, numpy.ndarray, Tensor or list/tuple of "
-                        "them, but got dict.")
-    if isinstance(value, (tuple, list)):
-        return tuple(_as_array(v) for v in value)
-    return (_as_array(value),)
+        return (value,)
+    out = []
+    for idx, x in enumerate(value, 1):  # iterating None raises TypeError, as in MindSpore
+        if _is_tensor(x):
+            out.append(np.asarray(x.asnumpy()))
+        elif isinstance(x, dict):
+            out.append(x)
+        else:
+            item = np.asarray(x)
+            if item.dtype == object:
+                raise TypeError(f"Data type of {idx}th item of the input or its converted Numpy array is expected "
+                                f"to be int or float or str, but got {item.dtype}.")
+            out.append(item)
+    return tuple(out)
 
 
 class BatchInfo:
@@ -72,7 +107,7 @@ class BatchInfo:
         return self._epoch_num
 
 
-class Dataset:
+class Dataset(MoreMethods):
     """Base of every dataset node; holds the methods chaining operations and making iterators."""
 
     def __init__(self, children=None, num_parallel_workers=None):
@@ -81,6 +116,8 @@ class Dataset:
         elif isinstance(children, Dataset):
             children = [children]
         self.children = list(children)
+        if num_parallel_workers is not None:
+            V.check_num_parallel_workers(num_parallel_workers)
         self.num_parallel_workers = num_parallel_workers
         self._size_cache = None
 
@@ -103,10 +140,11 @@ class Dataset:
         """Apply ``operations`` (a callable or a list of them) to ``input_columns`` of every row.
 
         With ``num_parallel_workers`` > 1 the rows are transformed by that many threads (in order).
-        ``python_multiprocessing``, ``cache``, ``callbacks``, ``max_rowsize``, ``offload`` are accepted
-        and ignored.
+        ``callbacks`` (DSCallback objects) are called around each row and epoch; ``python_multiprocessing``,
+        ``cache``, ``max_rowsize``, ``offload`` are accepted and ignored.
         """
-        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers)
+        return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
+                          callbacks=kwargs.get("callbacks"))
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
         """``batch`` padding each column listed in ``pad_info`` {name: (shape or None, value)}."""
@@ -133,7 +171,7 @@ class Dataset:
         return RenameDataset(self, input_columns, output_columns)
 
     def filter(self, predicate, input_columns=None, num_parallel_workers=None):
-        return FilterDataset(self, predicate, input_columns)
+        return FilterDataset(self, predicate, input_columns, num_parallel_workers)
 
     def zip(self, datasets):
         if isinstance(datasets, Dataset):
@@ -195,10 +233,12 @@ class Dataset:
             gen.close()
 
     def output_shapes(self, estimate=False):
-        return [list(a.shape) for a in self._first_row()]
+        """Shape of each column in the first row (a Python-object column reports [0], as MindSpore)."""
+        return [[0] if isinstance(a, dict) else list(np.shape(a)) for a in self._first_row()]
 
     def output_types(self):
-        return [a.dtype for a in self._first_row()]
+        """numpy dtype of each column in the first row (object for a Python-object column)."""
+        return [np.dtype(object) if isinstance(a, dict) else np.asarray(a).dtype for a in self._first_row()]
 
     def get_batch_size(self):
         for child in self.children:
@@ -211,9 +251,15 @@ class Dataset:
         return 1
 
     def get_class_indexing(self):
+        """{class name: label} of the source below (empty when it has no classes)."""
+        for child in self.children:
+            return child.get_class_indexing()
         return {}
 
     def num_classes(self):
+        """Number of classes of the source below (None when it has no classes)."""
+        for child in self.children:
+            return child.num_classes()
         return None
 
     def reset(self):
@@ -233,7 +279,8 @@ class SourceDataset(Dataset):
 
 
 class MappableDataset(SourceDataset):
-    """A source read by index: shuffle, num_samples and sharding pick the indices of each pass."""
+    """A source read by index: its sampler (given, or chosen from shuffle / num_samples / sharding as
+    MindSpore chooses it) picks the indices of each pass."""
 
     def __init__(self, num_samples=None, shuffle=None, num_shards=None, shard_id=None, sampler=None,
                  num_parallel_workers=None):
@@ -248,7 +295,25 @@ class MappableDataset(SourceDataset):
         self.shuffle_flag = True if shuffle is None else shuffle
         self.num_shards = num_shards
         self.shard_id = shard_id
-        self.sampler = sampler
+        self.sampler = _select_sampler(num_samples, sampler, self.shuffle_flag, num_shards, shard_id)
+
+    def is_shuffled(self):
+        return bool(self.sampler.is_shuffled())
+
+    def is_sharded(self):
+        return bool(self.sampler.is_sharded())
+
+    def add_sampler(self, new_sampler):
+        """Chain ``new_sampler`` under the current sampler (it samples what the current one gives)."""
+        new_sampler.add_child(self.sampler)
+        self.sampler = new_sampler
+
+    def use_sampler(self, new_sampler):
+        """Replace the sampler of this source."""
+        if new_sampler is None:
+            raise TypeError("Input sampler can not be None.")
+        self.sampler = new_sampler
+        self._size_cache = None
 
     def _len(self):
         raise NotImplementedError
@@ -256,33 +321,53 @@ class MappableDataset(SourceDataset):
     def _get(self, index):
         raise NotImplementedError
 
-    def _indices(self, rng):
-        n = self._len()
-        if self.sampler is not None:
-            idx = _sampler_indices(self.sampler, n, rng)
-        else:
-            idx = rng.permutation(n) if (self.shuffle_flag and rng is not None) else np.arange(n)
-            if self.num_shards is not None:
-                per = -(-n // self.num_shards)
-                padded = np.resize(idx, per * self.num_shards) if n else idx
-                idx = padded[self.shard_id::self.num_shards]
-        if self.num_samples is not None:
-            idx = idx[:self.num_samples]
-        return idx
-
     def _size(self):
-        return len(self._indices(None))
+        n = self._len()
+        if isinstance(self.sampler, S.PKSampler):
+            return len(self.sampler._make_run(n, self).next())
+        return self.sampler._count(n)
 
     def _iter(self, ctx):
-        rng = ctx.rng(self)
-        for i in self._indices(rng):
+        run = ctx.state(self, lambda: self.sampler._make_run(self._len(), self))
+        for i in run.next():
             yield self._get(int(i))
 
 
-def _sampler_indices(sampler, n, rng):
-    if hasattr(sampler, "_indices"):
-        return np.asarray(sampler._indices(n, rng), dtype=np.int64)
-    return np.asarray(list(iter(sampler)), dtype=np.int64)
+def _select_sampler(num_samples, sampler, shuffle, num_shards, shard_id):
+    """The sampler MindSpore builds from a source's arguments."""
+    if sampler is not None:
+        if isinstance(sampler, S.BuiltinSampler):
+            if num_samples is not None:
+                raise ValueError(f"Conflicting arguments during sampler assignments. num_samples: {num_samples}, "
+                                 f"num_shards: {num_shards}, shard_id: {shard_id}, shuffle: None.")
+            return sampler
+        if isinstance(sampler, (np.ndarray, list, tuple)):
+            return S.SubsetSampler(list(sampler), num_samples)
+        if isinstance(sampler, (int, np.integer)) and not isinstance(sampler, bool):
+            return S.SubsetSampler([int(sampler)])
+        if hasattr(sampler, "__iter__"):
+            return _IterSampler(sampler, num_samples)
+        raise TypeError(f"Unsupported sampler object of type ({type(sampler)})")
+    if shuffle:
+        if num_shards is not None:
+            return S.DistributedSampler(num_shards, shard_id, shuffle=True, num_samples=num_samples)
+        if num_samples is not None:  # MindSpore draws with replacement here
+            return S.RandomSampler(replacement=True, num_samples=num_samples)
+        return S.RandomSampler()
+    if num_shards is not None:
+        return S.DistributedSampler(num_shards, shard_id, shuffle=False, num_samples=num_samples)
+    return S.SequentialSampler(num_samples=num_samples)
+
+
+class _IterSampler(S.Sampler):
+    """A user's iterable of indices used as a sampler."""
+
+    def __init__(self, sampler, num_samples=None):
+        self._it = sampler
+        super().__init__(num_samples)
+
+    def __iter__(self):
+        return iter(self._it)
 
 
 class GeneratorDataset(MappableDataset):
@@ -315,9 +400,11 @@ class GeneratorDataset(MappableDataset):
             raise ValueError("column_names should not be empty.")
         names = V.to_str_list(column_names, "column_names") if column_names is not None else None
         if names is None:
-            names = list(getattr(schema, "columns", None) or [])
-        if (not random_access) and shuffle:
-            shuffle = False  # MindSpore accepts and ignores it for plain iterables
+            names = schema._names() if hasattr(schema, "_names") else list(getattr(schema, "columns", None) or [])
+            if column_types is None and hasattr(schema, "_np_types"):
+                column_types = schema._np_types()
+        if not random_access:
+            shuffle = False  # an iterable is read in order (MindSpore ignores shuffle for it)
         if (not random_access) and (sampler is not None or num_shards is not None):
             raise ValueError("sampler and sharding are only supported for random accessible source.")
         super().__init__(num_samples, shuffle, num_shards, shard_id, sampler, num_parallel_workers)
@@ -337,12 +424,22 @@ class GeneratorDataset(MappableDataset):
             raise RuntimeError(
                 f"Mismatched columns: the source returned {len(row)} column(s) but column_names has "
                 f"{len(self.column_names)}: {self.column_names}.")
-        if self.column_types is not None:
-            row = tuple(a.astype(_np_dtype(t), copy=False) for a, t in builtins.zip(row, self.column_types))
+        if self.column_types is not None:  # MindSpore checks the types, it does not convert
+            for a, t in builtins.zip(row, self.column_types):
+                want = np.dtype(t) if isinstance(t, (str, np.dtype)) or isinstance(t, type) else _np_dtype(t)
+                if isinstance(a, np.ndarray) and a.dtype != want and not (a.dtype.kind in "US" and want.kind in "US"):
+                    raise _errors.wrap_text(
+                        "Invalid Python function, type of returned data in 'GeneratorDataset' should be same with "
+                        f"specified column_types, but the type of returned data: {type(a)}, specified column "
+                        f"type: {_type_label(t)}")
         return row
 
     def _get(self, index):
-        return self._check(_to_row(self.source[index]))
+        try:
+            row = _to_row(self.source[index])
+        except Exception as e:
+            raise _errors.wrap_source(e) from e
+        return self._check(row)
 
     def _raw_iter(self):
         src = self.source
@@ -350,19 +447,46 @@ class GeneratorDataset(MappableDataset):
             return iter(src())
         return iter(src)
 
+    def _streams(self):
+        """An iterable source read in order (no sampler added by split / add_sampler / use_sampler)."""
+        smp = self.sampler
+        return (not self.random_access and type(smp) is S.SequentialSampler and smp.child_sampler is None
+                and not smp.start_index)
+
+    def _stream(self, limit=None):
+        try:
+            it = self._raw_iter()
+        except Exception as e:
+            raise _errors.wrap_source(e) from e
+        k = 0
+        while limit is None or k < limit:
+            try:
+                row = _to_row(next(it))
+            except StopIteration:
+                return
+            except Exception as e:
+                raise _errors.wrap_source(e) from e
+            k += 1
+            yield self._check(row)
+
     def _iter(self, ctx):
         if self.random_access:
             yield from super()._iter(ctx)
             return
-        limit = self.num_samples
-        for k, value in enumerate(self._raw_iter()):
-            if limit is not None and k >= limit:
-                break
-            yield self._check(_to_row(value))
+        if self._streams():
+            yield from self._stream(self.num_samples)
+            return
+        # a sampler over an iterable: MindSpore reads the rows in order and picks by index
+        rows = list(self._stream())
+        run = ctx.state(self, lambda: self.sampler._make_run(len(rows), self))
+        for i in run.next():
+            yield rows[int(i)]
 
     def _size(self):
         if self.random_access:
             return super()._size()
+        if not self._streams():
+            return self.sampler._count(builtins.sum(1 for _ in self._stream()))
         n = getattr(self.source, "__len__", None)
         if n is not None:
             size = len(self.source)
@@ -373,6 +497,13 @@ class GeneratorDataset(MappableDataset):
                 if self.num_samples is not None and size >= self.num_samples:
                     break
         return size if self.num_samples is None else min(size, self.num_samples)
+
+
+def _type_label(t):
+    name = getattr(t, "name", None)
+    if isinstance(name, str) and not isinstance(t, np.dtype):
+        return name.lower()
+    return np.dtype(t).name
 
 
 def _np_dtype(t):

@@ -10,6 +10,8 @@ import queue
 import threading
 import weakref
 
+import numpy as np
+
 
 from .. import _random
 from .. import config
@@ -22,11 +24,29 @@ _live_threads = weakref.WeakSet()  # for tests: threads of iterators not yet fin
 
 
 def _to_tensor(array):
-    """Wrap one numpy column value in a mindjax Tensor (strings stay numpy, as Tensors cannot hold them)."""
+    """Wrap one numpy column value in a mindjax Tensor (strings stay numpy, as Tensors cannot hold them).
+
+    The Tensor is marked numpy-backed: MindSpore prints such Tensors with numpy's formatting."""
     if array.dtype.kind in "USO":
         return array
     from mindjax._tensor import Tensor
-    return Tensor(array)
+    t = Tensor(array)
+    t._np_repr = True
+    return t
+
+
+def _output(value, to_numpy):
+    """A column value as the iterator hands it out; Python-object columns (dicts, lists inside them)
+    are converted item by item, as MindSpore does."""
+    if isinstance(value, dict):
+        return {k: _output(v, to_numpy) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_output(v, to_numpy) for v in value)
+    if not isinstance(value, np.ndarray):
+        if hasattr(value, "asnumpy") or not isinstance(value, (int, float, bool, str, bytes, np.generic)):
+            return value
+        value = np.asarray(value)
+    return value if to_numpy else _to_tensor(value)
 
 
 def _put(q, item, stop):
@@ -133,9 +153,7 @@ class Iterator:
         raise NotImplementedError
 
     def _convert(self, a):
-        if self.output_numpy:
-            return a
-        return _to_tensor(a)
+        return _output(a, self.output_numpy)
 
     def stop(self):
         """Stop the producer thread now and wait for it."""

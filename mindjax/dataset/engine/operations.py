@@ -6,6 +6,9 @@ import numpy as np
 
 from .. import _random
 from . import validators as V
+from . import _errors
+from . import _stdrandom
+from . import samplers as _samplers
 from .datasets import Dataset, BatchInfo, _Ctx, _as_array, _to_row  # noqa: F401
 
 # ---- operations -----------------------------------------------------------------------------------
@@ -31,6 +34,8 @@ class BatchDataset(Dataset):
         if per_batch_map is None and (self.input_columns or self.output_columns):
             raise ValueError("input_columns and output_columns can only be used with per_batch_map.")
         self._columns()  # checks the column names now
+        if isinstance(batch_size, int):  # a sync_wait below counts rows, not batches
+            _update_sync_batch_size(child, batch_size)
 
     def _columns(self):
         cols = self.children[0]._columns()
@@ -46,15 +51,19 @@ class BatchDataset(Dataset):
         return self.batch_size if isinstance(self.batch_size, int) else 1
 
     def _size(self):
+        if callable(self.batch_size):  # MindSpore runs the pipeline to count such batches
+            ctx = _Ctx(self, _random.new_base_seed())
+            return builtins.sum(1 for _ in self._iter(ctx))
         n = self.children[0].get_dataset_size()
-        if callable(self.batch_size):
-            return -(-n // max(int(self.batch_size(BatchInfo(0, 0))), 1))
         return n // self.batch_size if self.drop_remainder else -(-n // self.batch_size)
 
     def _stack(self, rows, names, first_index):
         out = []
         for c in range(len(rows[0])):
             items = [r[c] for r in rows]
+            if isinstance(items[0], dict):
+                out.append(_stack_dicts(items))
+                continue
             if self.pad_info and names[c] in self.pad_info:
                 items = _pad(items, self.pad_info[names[c]])
             shape0 = items[0].shape
@@ -121,6 +130,22 @@ class BatchDataset(Dataset):
         return _reorder(names, ins, outs, tuple(batched), rows=None, rest=rest_stacked)
 
 
+def _update_sync_batch_size(node, batch_size):
+    from ._sync import SyncWaitDataset
+    if isinstance(node, SyncWaitDataset):
+        node._pair.update_batched_size(batch_size)
+    if isinstance(node, BatchDataset):
+        return
+    for c in node.children:
+        _update_sync_batch_size(c, batch_size)
+
+
+def _stack_dicts(items):
+    """A batch of dict rows: one dict whose values are the stacked values of each key (as MindSpore)."""
+    keys = list(items[0].keys())
+    return {k: np.stack([_as_array(d[k]) for d in items]) for k in keys}
+
+
 def _pad(items, spec):
     shape, value = spec if spec is not None else (None, 0)
     if shape is None:
@@ -167,7 +192,16 @@ def _reorder(cols, ins, outs, produced, rows=None, rest=None, row=None):
 
 
 class MapDataset(Dataset):
-    def __init__(self, child, operations, input_columns=None, output_columns=None, num_parallel_workers=None):
+    def __init__(self, child, operations, input_columns=None, output_columns=None, num_parallel_workers=None,
+                 callbacks=None):
+        from ..callback import DSCallback
+        if callbacks is not None and not isinstance(callbacks, list):
+            callbacks = [callbacks]
+        for cb in callbacks or []:
+            if not isinstance(cb, DSCallback):
+                raise TypeError(f"Argument callbacks with value {cb} is not of type [<class "
+                                f"'mindspore.dataset.callback.ds_callback.DSCallback'>], but got {type(cb)}.")
+        self.callbacks = callbacks or []
         if not isinstance(operations, list):
             operations = [operations]
         if not operations:
@@ -202,11 +236,11 @@ class MapDataset(Dataset):
         for op in self.operations:
             try:
                 res = op(*args)
+                if res is None:
+                    raise _errors.none_from_map(op)
+                args = _to_row(res)
             except Exception as e:
-                name = getattr(op, "__name__", None) or type(op).__name__
-                e.add_note(f"map operation: [{name}] failed (mindjax.dataset map on columns {self._ins()[1]}).")
-                raise
-            args = _to_row(res)
+                raise _errors.wrap_map(e, op) from e
         return args
 
     def _iter(self, ctx):
@@ -215,6 +249,9 @@ class MapDataset(Dataset):
         pos = [cols.index(c) for c in ins]
         rng = ctx.rng(self)
         workers = self.num_parallel_workers or 1
+        if self.callbacks:
+            yield from self._iter_callbacks(ctx, rng, cols, ins, outs, pos)
+            return
         if workers > 1:
             yield from self._iter_parallel(ctx, rng, workers, cols, ins, outs, pos)
             return
@@ -222,6 +259,19 @@ class MapDataset(Dataset):
             with _random.use(rng):
                 produced = self._apply(tuple(row[p] for p in pos))
             yield self._finish(cols, ins, outs, produced, row)
+
+    def _iter_callbacks(self, ctx, rng, cols, ins, outs, pos):
+        """Rows one by one, with the DSCallback hooks around each row and epoch."""
+        from ..callback import _Driver
+        drv = ctx.state(self, lambda: _Driver(self.callbacks))
+        drv.epoch_begin()
+        for row in self.children[0]._iter(ctx):
+            drv.step_begin()
+            with _random.use(rng):
+                produced = self._apply(tuple(row[p] for p in pos))
+            drv.step_end()
+            yield self._finish(cols, ins, outs, produced, row)
+        drv.epoch_end()
 
     def _finish(self, cols, ins, outs, produced, row):
         if len(produced) != len(outs):
@@ -256,10 +306,10 @@ class MapDataset(Dataset):
 
 
 class FilterDataset(Dataset):
-    def __init__(self, child, predicate, input_columns=None):
+    def __init__(self, child, predicate, input_columns=None, num_parallel_workers=None):
         if not callable(predicate):
             raise TypeError("predicate should be callable.")
-        super().__init__(child)
+        super().__init__(child, num_parallel_workers)
         self.predicate = predicate
         self.input_columns = V.to_str_list(input_columns, "input_columns")
 
@@ -284,6 +334,10 @@ class ShuffleDataset(Dataset):
         V.check_value(buffer_size, 2, V.INT32_MAX, "buffer_size")
         super().__init__(child)
         self.buffer_size = buffer_size
+        self.reshuffle_each_epoch = True
+
+    def is_shuffled(self):
+        return True
 
     def _columns(self):
         return self.children[0]._columns()
@@ -292,17 +346,39 @@ class ShuffleDataset(Dataset):
         return self.children[0].get_dataset_size()
 
     def _iter(self, ctx):
-        rng = ctx.rng(self)
-        buf = []
-        for row in self.children[0]._iter(ctx):
-            if len(buf) < self.buffer_size:
+        """MindSpore's ShuffleOp: a buffer of ``buffer_size`` rows; each output is the row at slot
+        ``mt19937_64() % filled`` and the next input row takes the freed slot. The generator is
+        seeded once per iterator (MindSpore reshuffles each epoch by continuing it)."""
+        st = ctx.state(self, lambda: {"seed": _samplers._get_seed(), "gen": None})
+        if st["gen"] is None or not self.reshuffle_each_epoch:  # else the generator just continues
+            st["gen"] = _stdrandom.MT19937_64(st["seed"])
+        gen = st["gen"]
+        size = self.buffer_size
+        it = self.children[0]._iter(ctx)
+        try:
+            buf = []
+            for row in it:
                 buf.append(row)
-                continue
-            j = int(rng.integers(len(buf)))
-            out, buf[j] = buf[j], row
-            yield out
-        for j in rng.permutation(len(buf)):
-            yield buf[j]
+                if len(buf) == size:
+                    break
+            active = len(buf) == size
+            last = len(buf) - 1
+            while last >= 0:
+                slot = gen() % (last + 1)
+                out = buf[slot]
+                if slot != last:
+                    buf[slot] = buf[last]
+                if active:
+                    nxt = next(it, None)
+                    if nxt is None:
+                        active = False
+                    else:
+                        buf[last] = nxt
+                if not active:
+                    last -= 1
+                yield out
+        finally:
+            it.close()
 
 
 class RepeatDataset(Dataset):

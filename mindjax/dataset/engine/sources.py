@@ -6,27 +6,51 @@ import numpy as np
 
 from . import validators as V
 from .datasets import MappableDataset
+from . import _errors as E
 
-__all__ = ["MnistDataset", "Cifar10Dataset", "FashionMnistDataset"]
+builtins_zip = zip
+
+__all__ = ["MnistDataset", "Cifar10Dataset", "FashionMnistDataset", "KMnistDataset"]
 
 
-def _read_idx(path, magic, ndim):
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError:
-        raise RuntimeError(f"Invalid file, failed to open file: {path}") from None
-    if len(raw) < 4 + 4 * ndim:
-        raise RuntimeError(f"Invalid file, failed to read the header of: {path}")
-    head = np.frombuffer(raw, dtype=">u4", count=1 + ndim)
-    if int(head[0]) != magic:
-        raise RuntimeError(f"Invalid file, the magic number of {path} is {int(head[0])} but {magic} is expected.")
-    dims = [int(x) for x in head[1:]]
-    count = int(np.prod(dims))
-    off = 4 + 4 * ndim
-    if len(raw) - off < count:
-        raise RuntimeError(f"Invalid file, {path} holds {len(raw) - off} bytes of data but its header says {count}.")
-    return np.frombuffer(raw, dtype=np.uint8, count=count, offset=off).reshape(dims)
+def _read_idx_pair(image_path, label_path, name):
+    """Images (N, 28, 28) and labels (N,) of one IDX pair, with MindSpore's checks and messages."""
+    def read(path, head_len, what):
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError:
+            raise E.pipeline_error(f"Invalid {name} file, failed to open {path} : the file is damaged or "
+                                   f"permission denied{'!' if what == 'label' else '.'}") from None
+    img = read(image_path, 16, "image")
+    if len(img) < 16:
+        raise E.pipeline_error(f"Invalid {name} file, the first data length of {image_path} should be 16 bytes"
+                               f"(contains type, number, row and column), but got {len(img)}.")
+    magic, n, rows, cols = (int(v) for v in np.frombuffer(img, ">u4", 4))
+    if magic != 2051:
+        raise E.pipeline_error(f"Invalid {name} file, the image number of {image_path} should be 2051, but got {magic}")
+    if (rows, cols) != (28, 28):
+        raise E.pipeline_error(f"Invalid {name} file, shape of image in {image_path} should be (28, 28), but got "
+                               f"({rows}, {cols}).")
+    if len(img) - 16 != n * rows * cols:  # MindSpore words it with the two numbers this way round
+        raise E.pipeline_error(f"Invalid {name} file, truncated data length of {image_path} should be "
+                               f"{len(img) - 16}, but got {n * rows * cols}")
+    lab = read(label_path, 8, "label")
+    if len(lab) < 8:
+        raise E.pipeline_error(f"Invalid {name} file, the first data length of {label_path} should be 8 bytes"
+                               f"(contains type and number), but got {len(lab)}.")
+    magic, m = (int(v) for v in np.frombuffer(lab, ">u4", 2))
+    if magic != 2049:
+        raise E.pipeline_error(f"Invalid {name} file, the number of labels in {label_path} should be 2049, but "
+                               f"got {magic}.")
+    if len(lab) - 8 != m:
+        raise E.pipeline_error(f"Invalid {name} file, the data length of labels in {label_path} should be "
+                               f"{len(lab) - 8}, but got {m}.")
+    if n != m:
+        raise E.pipeline_error(f"Invalid {name} file, the images number of {image_path} should be equal to the "
+                               f"labels number of {label_path}, but got images number: {n}, labels number: {m}.")
+    images = np.frombuffer(img, np.uint8, n * 784, 16).reshape(n, 28, 28, 1)
+    return images, np.frombuffer(lab, np.uint8, m, 8)
 
 
 class _ArrayDataset(MappableDataset):
@@ -61,33 +85,67 @@ class _ArrayDataset(MappableDataset):
     def _get(self, index):
         return tuple(a[index] for a in self._arrays())
 
-    def num_classes(self):
-        return 10
+    def _class_ids(self):
+        """{label: row indices in order}, what PKSampler draws from."""
+        out = {}
+        for i, lab in enumerate(self._arrays()[1].tolist()):
+            out.setdefault(int(lab), []).append(i)
+        return out
 
 
 class MnistDataset(_ArrayDataset):
     """MNIST from the IDX files in ``dataset_dir``: ``image`` uint8 (28, 28, 1), ``label`` uint32.
 
-    ``usage``: 'train' (train-*-ubyte), 'test' (t10k-*-ubyte) or 'all' (train then test).
+    As MindSpore, the folder may hold either split or both: with ``usage`` None or 'all' every
+    ``*-images*idx3-ubyte`` / ``*-labels*idx1-ubyte`` pair found is read, in sorted file-name order
+    (so 't10k' before 'train'); 'train' / 'test' read only the files named ``train-*`` / ``t10k-*``.
+
+    Examples:
+        >>> import mindjax.dataset as ds
+        >>> # ds.MnistDataset("MNIST_Data/train")  # a folder holding only the train files
     """
 
-    _prefixes = {"train": ["train"], "test": ["t10k"], "all": ["train", "t10k"]}
+    _label = ("Mnist", "mnist")
+
+    def _walk(self):
+        prefix = {"train": "train", "test": "t10k"}.get(self.usage, "")
+        images, labels = [], []
+        for entry in os.scandir(self.dataset_dir):
+            fname = entry.name
+            if prefix + "-images" in fname and "idx3-ubyte" in fname:
+                images.append(entry.path)
+            elif prefix + "-labels" in fname and "idx1-ubyte" in fname:
+                labels.append(entry.path)
+        images.sort()
+        labels.sort()
+        if len(images) != len(labels):
+            raise E.pipeline_error(f"Invalid {self._label[1]} file, num of images should be equal to num of labels, "
+                                   f"but got num of images: {len(images)}, num of labels: {len(labels)}.")
+        return images, labels
 
     def _load(self):
         images, labels = [], []
-        for prefix in self._prefixes[self.usage]:
-            img = _read_idx(os.path.join(self.dataset_dir, f"{prefix}-images-idx3-ubyte"), 2051, 3)
-            lab = _read_idx(os.path.join(self.dataset_dir, f"{prefix}-labels-idx1-ubyte"), 2049, 1)
-            if len(img) != len(lab):
-                raise RuntimeError(f"Invalid data, the number of images ({len(img)}) and labels ({len(lab)}) "
-                                   f"of '{prefix}' in {self.dataset_dir} differ.")
-            images.append(img[..., None])
+        for ip, lp in builtins_zip(*self._walk()):
+            img, lab = _read_idx_pair(ip, lp, self._label[1])
+            images.append(img)
             labels.append(lab.astype(np.uint32))
+        if not images or not sum(len(x) for x in images):
+            raise E.pipeline_error(f"Invalid data, {self._label[0]}Dataset API can't read the data file (interface "
+                                   f"mismatch or no data found). Check {self._label[1]} file in directory: "
+                                   f"{self.dataset_dir}")
         return np.concatenate(images), np.concatenate(labels)
 
 
 class FashionMnistDataset(MnistDataset):
-    """Fashion-MNIST: same files and layout as MNIST."""
+    """Fashion-MNIST: the MNIST file names and layout (see :class:`MnistDataset`)."""
+
+    _label = ("FashionMnist", "fashion mnist")
+
+
+class KMnistDataset(MnistDataset):
+    """Kuzushiji-MNIST: the MNIST file names and layout (see :class:`MnistDataset`)."""
+
+    _label = ("KMnist", "kmnist")
 
 
 class Cifar10Dataset(_ArrayDataset):

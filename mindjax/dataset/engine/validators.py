@@ -9,11 +9,21 @@ def type_check(value, types, name):
     """TypeError in MindSpore's words unless ``value`` is one of ``types`` (bool is not an int)."""
     if not isinstance(types, (tuple, list)):
         types = (types,)
-    ok = isinstance(value, tuple(types))
-    if ok and isinstance(value, bool) and bool not in types:
-        ok = False
-    if not ok:
-        raise TypeError(f"Argument {name} with value {value} is not of type {list(types)}, but got {type(value)}.")
+    types = tuple(types)
+    shown = '""' if repr(value) == repr("") else value
+    if int in types and bool not in types and isinstance(value, bool):
+        # MindSpore words this case with the tuple of types, not a list
+        raise TypeError(f"Argument {name} with value {shown} is not of type {types}, but got {type(value)}.")
+    if not isinstance(value, types):
+        raise TypeError(f"Argument {name} with value {shown} is not of type {list(types)}, but got {type(value)}.")
+
+
+def check_num_parallel_workers(value):
+    """MindSpore's bounds: an int in [1, number of CPUs]."""
+    from multiprocessing import cpu_count
+    type_check(value, (int,), "num_parallel_workers")
+    if value < 1 or value > cpu_count():
+        raise ValueError(f"num_parallel_workers exceeds the boundary between 1 and {cpu_count()}!")
 
 
 def check_value(value, lo, hi, name, left_open=False, right_open=False):

@@ -7,7 +7,22 @@ from .. import _random
 from ..engine import validators as V
 
 __all__ = ["Compose", "TypeCast", "OneHot", "Fill", "Duplicate", "Concatenate", "RandomApply", "RandomChoice",
-           "RandomOrder", "PadEnd", "Slice", "Unique", "Mask", "Relational"]
+           "RandomOrder", "PadEnd", "Slice", "Unique", "Mask", "Relational", "not_random"]
+
+
+def not_random(function):
+    """Mark a user function as deterministic (``function.random = False``), so that a pipeline using it
+    can be cached or restored as MindSpore allows.
+
+    Examples:
+        >>> @not_random
+        ... def double(x):
+        ...     return x * 2
+        >>> double.random
+        False
+    """
+    function.random = False
+    return function
 
 
 def _np_dtype(t, name="data_type"):

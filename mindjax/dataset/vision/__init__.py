@@ -9,7 +9,9 @@ Examples:
 """
 from .transforms import *  # noqa: F401,F403
 from .transforms import __all__ as _all
+from .more import *  # noqa: F401,F403
+from .more import __all__ as _more
 from .utils import Border, ConvertMode, ImageBatchFormat, ImageReadMode, Inter  # noqa: F401
 from . import c_transforms, py_transforms  # noqa: F401,E402
 
-__all__ = list(_all) + ["ImageReadMode", "ConvertMode", "c_transforms", "py_transforms"]
+__all__ = list(_all) + list(_more) + ["ImageReadMode", "ConvertMode", "c_transforms", "py_transforms"]

@@ -17,7 +17,7 @@ from .utils import Border, ImageBatchFormat, Inter
 __all__ = [
     "Resize", "Rescale", "Normalize", "HWC2CHW", "RandomCrop", "RandomHorizontalFlip", "RandomVerticalFlip",
     "CenterCrop", "ToTensor", "Pad", "Crop", "HorizontalFlip", "VerticalFlip", "RandomResizedCrop",
-    "Grayscale", "ToType", "Inter", "Border", "ImageBatchFormat",
+    "Grayscale", "ToType", "Inter", "Border", "ImageBatchFormat", "Decode",
 ]
 
 _MAX_SIZE = 16777216
@@ -484,3 +484,46 @@ class Grayscale(_Op):
         g = (img[..., 0] * 0.299 + img[..., 1] * 0.587 + img[..., 2] * 0.114)
         g = np.rint(g).astype(img.dtype) if np.issubdtype(img.dtype, np.integer) else g.astype(img.dtype)
         return np.repeat(g[..., None], self.num_output_channels, axis=-1)
+
+
+# ---- decode -------------------------------------------------------------------------------------
+
+def _decode(data):
+    """Encoded image bytes (uint8 1-D) to an HWC RGB uint8 array, through Pillow."""
+    import io
+    try:
+        from PIL import Image
+    except ImportError:  # pragma: no cover - Pillow is a dependency of image decoding
+        raise RuntimeError("Decode: decoding images needs the Pillow package (pip install pillow).") from None
+    with Image.open(io.BytesIO(np.ascontiguousarray(data).tobytes())) as im:
+        return np.asarray(im.convert("RGB"), dtype=np.uint8)
+
+
+class Decode(_Op):
+    """Decode a JPEG/PNG/BMP/GIF/TIFF image given as its bytes (uint8 1-D array) to HWC RGB uint8.
+
+    Examples:
+        >>> import io, numpy as np
+        >>> from PIL import Image
+        >>> buf = io.BytesIO(); Image.new("RGB", (3, 2), (9, 8, 7)).save(buf, "PNG")
+        >>> Decode()(np.frombuffer(buf.getvalue(), np.uint8)).shape
+        (2, 3, 3)
+    """
+
+    def __init__(self, to_pil=False):
+        V.type_check(to_pil, (bool,), "to_pil")
+        self.to_pil = to_pil
+
+    def _apply(self, img):
+        if img.dtype != np.uint8 or img.ndim != 1:
+            raise RuntimeError(f"Decode: invalid input shape, only support 1D input, got rank: {img.ndim}")
+        try:
+            out = _decode(img)
+        except RuntimeError:
+            raise
+        except Exception:
+            raise RuntimeError("Decode: image decode failed.") from None
+        if self.to_pil:
+            from PIL import Image
+            return Image.fromarray(out)
+        return out
