@@ -27,7 +27,7 @@ _VALID = {"mode", "device_target", "device_id", "pynative_synchronize", "save_gr
           "gpu_config", "print_file_path", "env_config_path", "precompile_only", "reserve_class_name_in_scope",
           "graph_kernel_flags", "enable_dump", "save_dump_path", "mempool_block_size", "op_timeout",
           "support_binary", "memory_offload", "disable_format_transform", "aoe_tune_mode", "check_nan",
-          "jit_level", "debug_level", "pynative_check_nan"}
+          "jit_level", "debug_level", "pynative_check_nan", "jit_cache_size"}
 
 
 def _check_type(key, value, types):
@@ -112,6 +112,12 @@ def set_context(**kwargs) -> None:
             _check_type(key, value, (int,))
             if value <= 0:
                 raise ValueError(f"For 'set_context', the argument 'max_call_depth' must be greater than 0, but got "
+                                 f"{value}.")
+            _ctx[key] = value
+        elif key == "jit_cache_size":  # mindjax's: programs kept per jit function (an LRU)
+            _check_type(key, value, (int,))
+            if value <= 0:
+                raise ValueError(f"For 'set_context', the argument 'jit_cache_size' must be greater than 0, but got "
                                  f"{value}.")
             _ctx[key] = value
         elif key == "save_graphs":

@@ -1,20 +1,31 @@
 """jit / ms_function and Graph mode: whole programs compiled with ``jax.jit``.
 
-A jit function runs the user's Python once per input signature on jax tracers. The
-Parameters it reads or writes (found by a first, abstract trace) enter the compiled
-program as inputs and leave it as outputs, and are written back after each call; the
-random key is threaded the same way. Nested jit calls are inlined. Under a PyNative
-gradient the whole compiled call is one tape node whose bprop is the program's VJP.
+A jit function runs the user's Python once per input signature on jax tracers, after the
+source pass (``ast_pass.py``) has made its tensor ``if``/``while``/``for`` compilable. The
+Parameters it may touch (the owner Cell's and those of the objects the function refers
+to) enter the compiled program as inputs; those it writes leave as outputs and are
+written back after each call, and so are globals it assigns; the random key is threaded
+the same way. A trace that reads a Parameter it was not given is made again with it (the
+only case of a second trace). Nested jit calls are inlined. Under a PyNative gradient the
+whole compiled call is one tape node whose bprop is the program's VJP.
+
+Programs are kept per function in an LRU of ``MINDJAX_JIT_CACHE_SIZE`` entries (default 64;
+``set_context(jit_cache_size=N)`` where the context accepts it). Errors raised while
+tracing or running leave with the user's frames only (``MINDJAX_TRACEBACK_FILTERING=off``
+keeps every frame, for debugging mindjax).
 """
 from __future__ import annotations
 
+import collections
 import functools
+import os
 
 import jax
-import jax.numpy as jnp
 
 from .._state import state
 from .._tensor import Tensor
+from . import fallback
+from .control import UNDEF as control_UNDEF
 from . import state as jit_state
 
 compile_count = {"n": 0}  # traces of all jit programs; JitFunction.compile_count counts one function's
@@ -37,10 +48,26 @@ def _flatten(obj, arrays):
     return ("C", obj)
 
 
+def _mark_python(spec, outs):
+    """Outputs made by ``int(x)``, ``x.item()``, ``x.asnumpy()``... on run-time values
+    (JIT Fallback) leave the program as Python values: ("P", index, kind) in the spec."""
+    kind = spec[0]
+    if kind == "T":
+        py = outs[spec[1]].__dict__.get("_mj_py")
+        return ("P", spec[1], py) if py else spec
+    if kind in ("tuple", "list"):
+        return (kind, tuple(_mark_python(s, outs) for s in spec[1]))
+    if kind == "dict":
+        return ("dict", tuple((k, _mark_python(s, outs)) for k, s in spec[1]))
+    return spec
+
+
 def _unflatten(spec, arrays):
     kind = spec[0]
     if kind == "T":
         return arrays[spec[1]]
+    if kind == "P":
+        return fallback.to_python(arrays[spec[1]]._data, spec[2])
     if kind == "S":
         return spec[1]._mj_unflatten(spec[2], [_unflatten(s, arrays) for s in spec[3]])
     if kind == "tuple":
@@ -87,8 +114,21 @@ def _cells_signature(obj):
     return tuple(out)
 
 
+class _Retrace(Exception):
+    """Raised inside a trace that read Parameters it was not given: trace again with them."""
+
+    def __init__(self, params):
+        super().__init__("retrace")
+        self.params = params
+
+
 class _Program:
-    """One compiled program: for a given input signature, the state it touches."""
+    """One compiled program: for a given input signature, the state it touches.
+
+    ``params`` are the Parameters given to the program as inputs (those of the Cell or the
+    objects the function refers to); the trace finds which of them it writes (``written``),
+    and those alone are outputs. A trace that reads another Parameter raises ``_Retrace``
+    and the program is made again with it, so a function is traced once per signature."""
 
     def __init__(self, fn, spec, params, owner=None, holder=None):
         self.fn = fn
@@ -96,10 +136,15 @@ class _Program:
         self.owner = owner
         self.spec = spec
         self.params = params
+        self.written = None
+        self.checks = False
+        self.global_outs = []
         self.out_spec = None
+        self.key = None
         self.jitted = jax.jit(self._pure)
 
     def _pure(self, key, param_arrays, arrays):
+        from .ast_pass import convert
         compile_count["n"] += 1
         if self.holder is not None:
             self.holder.compile_count += 1
@@ -117,54 +162,89 @@ class _Program:
             box[0], sub = jax.random.split(box[0])
             return sub
         prev = jit_state.set_rng_source(rng)
+        prev_params = jit_state.set_params(params)
+        prev_d = state.discover
+        found = state.discover = {id(p): (p, v) for p, v in zip(params, saved)}
+        checks0 = fallback._checks["n"]
+        greg = {}
+        prev_g = jit_state.set_global_writes(greg)
         state.jit_depth += 1
         depth, state.grad_depth = state.grad_depth, 0
         try:
             tensors = [Tensor._make(a) for a in arrays]
             args, kwargs = _unflatten(self.spec, tensors)
-            out = self.fn(*args, **kwargs)
+            out = convert(self.fn)(*args, **kwargs)
+            if len(found) > len(params):
+                known = {id(p) for p in params}
+                new = [p for p, _ in found.values() if id(p) not in known and "_mj_trace_local" not in p.__dict__]
+                if new:
+                    raise _Retrace(new)
             outs = []
-            self.out_spec = _flatten(out, outs)
-            new_params = [p._value for p in params]
+            self.out_spec = _mark_python(_flatten(out, outs), outs)
+            # globals the function assigned: their final Tensor values leave as extra outputs
+            self.global_outs = [(g, n) for g, n, _ in greg.values() if isinstance(g.get(n), Tensor)]
+            outs += [g[n] for g, n in self.global_outs]
+            self.checks = fallback._checks["n"] != checks0
+            self.written = [i for i, (p, a) in enumerate(zip(params, param_arrays)) if p._value is not a]
+            new_params = [params[i]._value for i in self.written]
             if sharded:
-                new_params = constrain_parameters(params, new_params)
+                new_params = constrain_parameters([params[i] for i in self.written], new_params)
         finally:
-            for p, v in zip(params, saved):
+            for p, v in found.values():
                 p._value = v
+            for g, n, v in greg.values():  # no tracer stays in a global
+                if v is control_UNDEF:
+                    g.pop(n, None)
+                else:
+                    g[n] = v
+            jit_state.set_global_writes(prev_g)
+            state.discover = prev_d
             jit_state.set_rng_source(prev)
+            jit_state.set_params(prev_params)
             state.jit_depth -= 1
             state.grad_depth = depth
         return [o._data for o in outs], new_params, box[0]
 
 
-def _discover(fn, spec, arrays, owner=None):
-    """The Parameters that ``fn`` reads or writes, found by an abstract trace."""
-    found = {}
+def _candidates(fn, owner):
+    """The Parameters a program is given before its first trace: the owner Cell's, and those
+    of the Cells, Parameters and Optimizers the function's globals and closure refer to."""
+    from ..common.parameter import Parameter
+    from ..nn.cell import Cell
+    out, seen = [], set()
 
-    def probe(arrs):
-        prev_d = state.discover
-        state.discover = found
-        state.jit_depth += 1
-        depth, state.grad_depth = state.grad_depth, 0
-        prev_rng = jit_state.set_rng_source(lambda: jax.random.PRNGKey(0))
-        try:
-            tensors = [Tensor._make(a) for a in arrs]
-            args, kwargs = _unflatten(spec, tensors)
-            out = fn(*args, **kwargs)
-            outs = []
-            _flatten(out, outs)
-            return [o._data for o in outs]
-        finally:
-            state.discover = prev_d
-            state.jit_depth -= 1
-            state.grad_depth = depth
-            jit_state.set_rng_source(prev_rng)
-    try:
-        jax.eval_shape(probe, arrays)
-    finally:
-        for p, value in found.values():  # writes made while probing must not leak tracers
-            p._value = value
-    return [p for p, _ in found.values()]
+    def add_obj(o):
+        if isinstance(o, Parameter):
+            if id(o) not in seen:
+                seen.add(id(o))
+                out.append(o)
+        elif isinstance(o, Cell):
+            for p in o.get_parameters():
+                add_obj(p)
+        elif isinstance(o, (list, tuple)) and len(o) < 64:
+            for x in o:
+                if isinstance(x, (Parameter, Cell)):
+                    add_obj(x)
+    if owner is not None:
+        add_obj(owner)
+    f = getattr(fn, "__func__", fn)
+    code = getattr(f, "__code__", None)
+    if code is not None:
+        g = getattr(f, "__globals__", {})
+        names, todo = set(), [code]
+        while todo:
+            c = todo.pop()
+            names.update(c.co_names)
+            todo.extend(x for x in c.co_consts if hasattr(x, "co_names"))
+        for n in names:
+            if n in g:
+                add_obj(g[n])
+        for cell in getattr(f, "__closure__", None) or ():
+            try:
+                add_obj(cell.cell_contents)
+            except ValueError:
+                pass
+    return out
 
 
 class JitFunction:
@@ -173,7 +253,8 @@ class JitFunction:
     def __init__(self, fn, owner=None):
         self.fn = fn
         self.owner = owner
-        self._cache = {}
+        self._cache = _LRU()
+        self._extra = []  # Parameters found by a retrace: given to the next programs at once
         self.compile_count = 0  # how many times this function was traced for compilation
         functools.update_wrapper(self, fn)
 
@@ -190,9 +271,38 @@ class JitFunction:
         return bound
 
     def __call__(self, *args, **kwargs):
-        if state.jit_depth:
-            return self.fn(*args, **kwargs)  # inside another jit program: inline
+        if state.jit_depth:  # inside another jit program: inline
+            from .ast_pass import convert
+            return convert(self.fn)(*args, **kwargs)
         return run_compiled(self, self.fn, args, kwargs)
+
+
+class _LRU(collections.OrderedDict):
+    """The compiled programs of one function, least recently used first; at most
+    ``cache_size()`` of them are kept."""
+
+    def get(self, key, default=None):
+        try:
+            self.move_to_end(key)
+        except KeyError:
+            return default
+        return self[key]
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        limit = cache_size()
+        while len(self) > limit:
+            self.popitem(last=False)
+
+
+def cache_size() -> int:
+    """Programs kept per jit function: ``set_context(jit_cache_size=N)``, else the environment
+    variable ``MINDJAX_JIT_CACHE_SIZE``, else 64."""
+    from .. import context
+    n = context._ctx.get("jit_cache_size")
+    if n is None:
+        n = os.environ.get("MINDJAX_JIT_CACHE_SIZE", 64)
+    return max(1, int(n))
 
 
 def _program_for(holder, fn, args, kwargs):
@@ -205,32 +315,65 @@ def _program_for(holder, fn, args, kwargs):
            _global_signature())
     prog = holder._cache.get(key)
     if prog is None:
-        params = _discover(fn, spec, arrays, holder.owner)
+        params = _candidates(fn, holder.owner)
+        known = {id(p) for p in params}
+        params += [p for p in holder._extra if id(p) not in known]
         prog = _Program(fn, spec, params, holder.owner, holder)
+        prog.key = key
         holder._cache[key] = prog
     return prog, tensors, arrays
+
+
+def _retraced(holder, prog, err):
+    holder._extra.extend(err.params)
+    new = _Program(prog.fn, prog.spec, prog.params + list(err.params), prog.owner, holder)
+    new.key = prog.key
+    holder._cache[prog.key] = new
+    return new
 
 
 def run_compiled(holder, fn, args, kwargs):
     from ..common.seed import _get_key, _set_key
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
-    params = prog.params
-    if state.grad_depth and _integer_grad(tensors, params):
+    if state.grad_depth and _integer_grad(tensors, prog.params):
         # jax.vjp gives integer inputs no gradient (float0); MindSpore differentiates them with
         # integer arithmetic, which mindjax's op-by-op bprops do: run this call as PyNative
         return fn(*args, **kwargs)
     rng_key = _get_key()
-    if state.grad_depth and (any(t._node is not None for t in tensors) or params):
-        outs, new_params, new_key = _call_recorded(prog, rng_key, params, tensors)
-    else:
-        out_arrays, new_param_arrays, new_key = prog.jitted(rng_key, [p._value for p in params], arrays)
-        outs = [Tensor._make(a) for a in out_arrays]
-        new_params = new_param_arrays
-    for p, v in zip(params, new_params):
+    while True:
+        params = prog.params
+        try:
+            if state.grad_depth and (any(t._node is not None for t in tensors) or params):
+                outs, new_params, new_key = _call_recorded(prog, rng_key, params, tensors)
+            else:
+                out_arrays, new_params, new_key = _call_jitted(prog, rng_key, params, arrays)
+                if prog.checks:  # raise, after the call, what the program's run-time checks found
+                    fallback.raise_pending(out_arrays)
+                outs = [Tensor._make(a) for a in out_arrays]
+            break
+        except _Retrace as e:
+            prog = _retraced(holder, prog, e)
+    for i, v in zip(prog.written, new_params):
+        p = params[i]
         if v is not p._value:
             p._value = v
+    if prog.global_outs:
+        k = len(prog.global_outs)
+        outs, written = outs[:-k], outs[-k:]
+        for (g, n), t in zip(prog.global_outs, written):
+            g[n] = t
     _set_key(new_key)
     return _unflatten(prog.out_spec, outs)
+
+
+def _call_jitted(prog, rng_key, params, arrays):
+    from .errors import clean_exception
+    try:
+        return prog.jitted(rng_key, [p._value for p in params], arrays)
+    except _Retrace:
+        raise
+    except Exception as e:  # noqa: BLE001 - shown without JAX's frames and its note
+        raise clean_exception(e) from None
 
 
 def _integer_grad(tensors, params) -> bool:
@@ -255,17 +398,19 @@ def _call_recorded(prog, rng_key, params, tensors):
         def forward(*arrs):
             outs, new_params, new_key = prog._pure(arrs[-1], list(arrs[n_in:n_in + n_p]), list(arrs[:n_in]))
             return tuple(outs) + tuple(new_params) + (new_key,)
-        op = prog._op = Op("JitCall", forward, "vjp", n_out=-2)
-        prog.jitted(rng_key, [p._value for p in params], [t._data for t in tensors])  # learn out_spec
-        op.n_out = _count_T(prog.out_spec) + n_p + 1
+        op = Op("JitCall", forward, "vjp", n_out=-2)
+        _call_jitted(prog, rng_key, params, [t._data for t in tensors])  # learn out_spec and the writes
+        op.n_out = _count_T(prog.out_spec) + len(prog.global_outs) + len(prog.written) + 1
+        prog._op = op
     res = apply(op, tuple(tensors) + tuple(params) + (Tensor._make(rng_key),), {})
-    n_out = len(res) - n_p - 1
-    return list(res[:n_out]), [r._data for r in res[n_out:n_out + n_p]], res[-1]._data
+    n_w = len(prog.written)
+    n_out = len(res) - n_w - 1
+    return list(res[:n_out]), [r._data for r in res[n_out:n_out + n_w]], res[-1]._data
 
 
 def _count_T(spec):
     kind = spec[0]
-    if kind == "T":
+    if kind in ("T", "P"):
         return 1
     if kind == "S":
         return sum(_count_T(s) for s in spec[3])
@@ -363,7 +508,12 @@ def compile_only(holder, fn, args, kwargs) -> None:
     ``run_compiled``): the program is cached, so the next call with the same signature runs it."""
     from ..common.seed import _get_key
     prog, _, arrays = _program_for(holder, fn, args, kwargs)
-    prog.jitted.lower(_get_key(), [p._value for p in prog.params], arrays).compile()
+    while True:
+        try:
+            prog.jitted.lower(_get_key(), [p._value for p in prog.params], arrays).compile()
+            return
+        except _Retrace as e:
+            prog = _retraced(holder, prog, e)
 
 
 def _save_strategy_if_asked(cell) -> None:

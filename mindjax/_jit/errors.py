@@ -17,3 +17,53 @@ def dynamic_shape_error(what):
     return JitControlFlowError(
         f"{what} gives a shape that depends on the values, which jit cannot compile. Use ops.select / "
         f"ops.masked_fill to keep the shape fixed, or run this code in PyNative mode.")
+
+
+_JAX_DIRS = None
+
+
+def _internal_dirs():
+    global _JAX_DIRS
+    if _JAX_DIRS is None:
+        import os
+
+        import jax
+        import jaxlib
+        here = os.path.dirname(os.path.abspath(__file__))
+        _JAX_DIRS = (os.path.dirname(os.path.abspath(jax.__file__)), os.path.dirname(os.path.abspath(jaxlib.__file__)),
+                     here)
+    return _JAX_DIRS
+
+
+def clean_exception(e: BaseException) -> BaseException:
+    """``e`` as the user sees it after a jit call: JAX's frames and mindjax's jit machinery
+    are taken out of its traceback, and JAX's note about filtered frames is dropped."""
+    import os
+    import types
+    from ..ops._checks import take_pending
+    pending = take_pending()  # an index check compiled into the program failed: raise its error instead
+    if pending is not None:
+        e = pending
+    if os.environ.get("MINDJAX_TRACEBACK_FILTERING", "on") == "off":  # debugging mindjax itself
+        return e
+    notes = getattr(e, "__notes__", None)
+    if notes:
+        keep = [n for n in notes if "JAX_TRACEBACK_FILTERING" not in n and "removed its internal frames" not in n]
+        if keep:
+            e.__notes__ = keep
+        else:
+            del e.__notes__
+    dirs = _internal_dirs()
+    frames = []
+    tb = e.__traceback__
+    while tb is not None:
+        fname = os.path.abspath(tb.tb_frame.f_code.co_filename)
+        if not fname.startswith(dirs):
+            frames.append(tb)
+        tb = tb.tb_next
+    new = None
+    for tb in reversed(frames):
+        new = types.TracebackType(new, tb.tb_frame, tb.tb_lasti, tb.tb_lineno)
+    e.__cause__ = None
+    e.__suppress_context__ = True
+    return e.with_traceback(new)

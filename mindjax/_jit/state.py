@@ -12,3 +12,30 @@ def set_rng_source(fn):
     prev = _rng_source
     _rng_source = fn
     return prev
+
+_params = ()  # while tracing a jit program: the Parameters it carries (branches and loops carry them too)
+
+
+def current_params():
+    return _params
+
+
+def set_params(params):
+    global _params
+    prev = _params
+    _params = params
+    return prev
+
+
+_globals = None  # while tracing a jit program: {(id(globals), name): (globals, name, value before)}
+
+
+def global_writes():
+    return _globals
+
+
+def set_global_writes(reg):
+    global _globals
+    prev = _globals
+    _globals = reg
+    return prev

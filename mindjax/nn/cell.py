@@ -171,7 +171,7 @@ class Cell:
         raise NotImplementedError
 
     def __call__(self, *args, **kwargs):
-        if self._fast and not state.check_nan and _context._ctx["mode"] == 1:
+        if self._fast and not state.check_nan and _context._ctx["mode"] == 1 and not state.jit_depth:
             return self.construct(*args, **kwargs)
         return self._call_full(args, kwargs)
 
@@ -207,6 +207,8 @@ class Cell:
                 elif d.get("_recompute") and state.grad_depth:
                     from .._autograd.recompute import recompute_call
                     out = recompute_call(self.construct, args, kwargs, self.trainable_params(), type(self).__name__)
+                elif state.jit_depth:  # compiled: the source pass makes tensor control flow compile
+                    out = _graph_construct(self)(*args, **kwargs)
                 else:
                     out = self.construct(*args, **kwargs)
             finally:
@@ -529,3 +531,9 @@ class Cell:
 
     def __bool__(self):
         return True
+
+
+def _graph_construct(cell):
+    """``cell.construct`` as graph mode compiles it (tensor ``if``/``while``/``for`` rewritten)."""
+    from .._jit.ast_pass import convert
+    return convert(cell.construct)

@@ -31,6 +31,20 @@ _INTERNAL_CB_NAMES = ("LossMonitor", "TimeMonitor", "ModelCheckpoint", "SummaryC
                       "_ProgressBar")
 
 
+def _is_tty(stream) -> bool:
+    """Whether ``stream`` says it is a terminal; a replacement stream without ``isatty`` (a test
+    harness's or a notebook's redirect) is not one, and one whose ``isatty`` fails is not either."""
+    try:
+        return bool(stream.isatty())
+    except Exception:  # noqa: BLE001 - any failure means "not a terminal"
+        return False
+
+
+def _interactive() -> bool:
+    """The progress bar writes to stderr while the logs go to stdout: both must be terminals."""
+    return _is_tty(sys.stdout) and _is_tty(sys.stderr)
+
+
 def _env_flag(name, default="0"):
     return os.environ.get(name, default).strip().lower() not in ("", "0", "false", "no", "off")
 
@@ -179,7 +193,7 @@ class Model:
             cbs = list(callbacks)
         else:
             cbs = [callbacks]
-        if total_steps and _env_flag("MINDJAX_PROGRESS", "1") and getattr(sys.stdout, "isatty", lambda: False)():
+        if total_steps and _env_flag("MINDJAX_PROGRESS", "1") and _interactive():
             from .callback._progress import _ProgressBar
             if not any(type(cb).__name__ == "_ProgressBar" for cb in cbs):
                 cbs.append(_ProgressBar(total_steps, desc))
