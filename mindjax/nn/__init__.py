@@ -4,6 +4,8 @@ from .layer import *  # noqa: F401,F403
 from .loss import *  # noqa: F401,F403
 from .optim import *  # noqa: F401,F403
 from .wrap import *  # noqa: F401,F403
+from .wrap.grad_reducer import *  # noqa: F401,F403
+from .wrap.cell_wrapper_more import *  # noqa: F401,F403
 from .learning_rate_schedule import *  # noqa: F401,F403
 from . import dynamic_lr  # noqa: F401
 from .dynamic_lr import *  # noqa: F401,F403
@@ -22,10 +24,13 @@ def __getattr__(name):
     import importlib
     if name == "metrics":
         return importlib.import_module(f"{__name__}.metrics")
+    if name in ("FixedLossScaleUpdateCell", "DynamicLossScaleUpdateCell"):  # defined with the loss-scale managers
+        return getattr(importlib.import_module("mindjax.train.loss_scale"), name)
     if name in _METRICS:
         return getattr(importlib.import_module(f"{__name__}.metrics"), name)
     raise AttributeError(f"module 'mindspore.nn' has no attribute '{name}'")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_METRICS) | {"metrics"})
+    return sorted(set(globals()) | set(_METRICS) | {"metrics", "FixedLossScaleUpdateCell",
+                                                     "DynamicLossScaleUpdateCell"})

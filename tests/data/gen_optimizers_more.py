@@ -9,54 +9,17 @@ weights, MSELoss, TrainOneStepCell.
 """
 import json
 import os
+import sys
 
 import numpy as np
 import mindspore as ms
 from mindspore import nn, Tensor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU")
 
-W = (np.arange(12, dtype=np.float32).reshape(3, 4) - 5.5) / 10
-B = np.array([0.1, -0.2, 0.3], np.float32)
-X = (np.arange(20, dtype=np.float32).reshape(5, 4) % 7 - 3) / 4
-Y = (np.arange(15, dtype=np.float32).reshape(5, 3) % 5 - 2) / 3
-
-# name -> (class name, kwargs); every case is built as cls(params, **kwargs)
-CASES = {
-    "rmsprop": ("RMSProp", {"learning_rate": 0.01}),
-    "rmsprop_mom_wd": ("RMSProp", {"learning_rate": 0.01, "decay": 0.8, "momentum": 0.5, "epsilon": 1e-6,
-                                   "weight_decay": 0.01}),
-    "rmsprop_centered": ("RMSProp", {"learning_rate": 0.01, "momentum": 0.3, "centered": True}),
-    "rmsprop_lr_list": ("RMSProp", {"learning_rate": [0.01, 0.02, 0.005]}),
-    "adagrad": ("Adagrad", {"learning_rate": 0.1}),
-    "adagrad_accum_wd": ("Adagrad", {"learning_rate": 0.1, "accum": 0.5, "weight_decay": 0.05}),
-    "adagrad_no_slots": ("Adagrad", {"learning_rate": 0.1, "update_slots": False}),
-    "adamax": ("AdaMax", {"learning_rate": 0.01}),
-    "adamax_wd": ("AdaMax", {"learning_rate": 0.02, "beta1": 0.8, "beta2": 0.99, "eps": 1e-6,
-                             "weight_decay": 0.1}),
-    "adadelta": ("Adadelta", {}),
-    "adadelta_wd": ("Adadelta", {"learning_rate": 0.5, "rho": 0.8, "epsilon": 1e-4, "weight_decay": 0.02}),
-}
-
-# name -> (class name, kwargs) that MindSpore rejects
-BAD = {
-    "rmsprop_decay_neg": ("RMSProp", {"decay": -0.1}),
-    "rmsprop_decay_int": ("RMSProp", {"decay": 1}),
-    "rmsprop_momentum_neg": ("RMSProp", {"momentum": -0.5}),
-    "rmsprop_eps_zero": ("RMSProp", {"epsilon": 0.0}),
-    "rmsprop_centered_int": ("RMSProp", {"centered": 1}),
-    "rmsprop_use_locking": ("RMSProp", {"use_locking": "no"}),
-    "adagrad_accum_neg": ("Adagrad", {"accum": -0.1}),
-    "adagrad_accum_int": ("Adagrad", {"accum": 1}),
-    "adagrad_update_slots": ("Adagrad", {"update_slots": 1}),
-    "adamax_beta1_one": ("AdaMax", {"beta1": 1.0}),
-    "adamax_beta2_zero": ("AdaMax", {"beta2": 0.0}),
-    "adamax_eps_neg": ("AdaMax", {"eps": -1e-8}),
-    "adamax_beta1_int": ("AdaMax", {"beta1": 0}),
-    "adadelta_rho": ("Adadelta", {"rho": 1.5}),
-    "adadelta_rho_int": ("Adadelta", {"rho": 1}),
-    "adadelta_eps_neg": ("Adadelta", {"epsilon": -1e-6}),
-}
+from optimizer_cases import CASES, BAD, W, B, X, Y  # noqa: E402
 
 
 def run(cls, kw):

@@ -1,4 +1,4 @@
-"""RMSProp, Adagrad, AdaMax and Adadelta against real MindSpore 2.10 (CPU).
+"""RMSProp, Adagrad, AdaMax, Adadelta, Rprop, ASGD, ProximalAdagrad and FTRL against real MindSpore 2.10 (CPU).
 
 tests/data/gen_optimizers_more.py recorded, for each case, the first 3 steps of
 TrainOneStepCell(WithLossCell(Dense(4, 3), MSELoss()), optimizer) in PyNative (loss, weight,
@@ -7,65 +7,32 @@ and the error that each bad argument raises. mindjax must match in PyNative and 
 """
 import json
 import os
+import re
+import sys
 
 import numpy as np
 import pytest
 
 import mindjax as ms
 from mindjax import nn, Tensor
-from mindjax.nn.optim.ada_grad import Adagrad
-from mindjax.nn.optim.adadelta import Adadelta
-from mindjax.nn.optim.adamax import AdaMax
-from mindjax.nn.optim.rmsprop import RMSProp
 
 with open(os.path.join(os.path.dirname(__file__), "..", "data", "ms_optimizers_more.json")) as f:
     MS = json.load(f)
 
-CLASSES = {"RMSProp": RMSProp, "Adagrad": Adagrad, "AdaMax": AdaMax, "Adadelta": Adadelta}
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "data"))
+from optimizer_cases import CASES, BAD, W, B, X, Y  # noqa: E402
 
-# Same case table as the generator (name -> class, kwargs).
-CASES = {
-    "rmsprop": ("RMSProp", {"learning_rate": 0.01}),
-    "rmsprop_mom_wd": ("RMSProp", {"learning_rate": 0.01, "decay": 0.8, "momentum": 0.5, "epsilon": 1e-6,
-                                   "weight_decay": 0.01}),
-    "rmsprop_centered": ("RMSProp", {"learning_rate": 0.01, "momentum": 0.3, "centered": True}),
-    "rmsprop_lr_list": ("RMSProp", {"learning_rate": [0.01, 0.02, 0.005]}),
-    "adagrad": ("Adagrad", {"learning_rate": 0.1}),
-    "adagrad_accum_wd": ("Adagrad", {"learning_rate": 0.1, "accum": 0.5, "weight_decay": 0.05}),
-    "adagrad_no_slots": ("Adagrad", {"learning_rate": 0.1, "update_slots": False}),
-    "adamax": ("AdaMax", {"learning_rate": 0.01}),
-    "adamax_wd": ("AdaMax", {"learning_rate": 0.02, "beta1": 0.8, "beta2": 0.99, "eps": 1e-6,
-                             "weight_decay": 0.1}),
-    "adadelta": ("Adadelta", {}),
-    "adadelta_wd": ("Adadelta", {"learning_rate": 0.5, "rho": 0.8, "epsilon": 1e-4, "weight_decay": 0.02}),
-}
-BAD = {
-    "rmsprop_decay_neg": ("RMSProp", {"decay": -0.1}),
-    "rmsprop_decay_int": ("RMSProp", {"decay": 1}),
-    "rmsprop_momentum_neg": ("RMSProp", {"momentum": -0.5}),
-    "rmsprop_eps_zero": ("RMSProp", {"epsilon": 0.0}),
-    "rmsprop_centered_int": ("RMSProp", {"centered": 1}),
-    "rmsprop_use_locking": ("RMSProp", {"use_locking": "no"}),
-    "adagrad_accum_neg": ("Adagrad", {"accum": -0.1}),
-    "adagrad_accum_int": ("Adagrad", {"accum": 1}),
-    "adagrad_update_slots": ("Adagrad", {"update_slots": 1}),
-    "adamax_beta1_one": ("AdaMax", {"beta1": 1.0}),
-    "adamax_beta2_zero": ("AdaMax", {"beta2": 0.0}),
-    "adamax_eps_neg": ("AdaMax", {"eps": -1e-8}),
-    "adamax_beta1_int": ("AdaMax", {"beta1": 0}),
-    "adadelta_rho": ("Adadelta", {"rho": 1.5}),
-    "adadelta_rho_int": ("Adadelta", {"rho": 1}),
-    "adadelta_eps_neg": ("Adadelta", {"epsilon": -1e-6}),
-}
-
-W = (np.arange(12, dtype=np.float32).reshape(3, 4) - 5.5) / 10
-B = np.array([0.1, -0.2, 0.3], np.float32)
-X = (np.arange(20, dtype=np.float32).reshape(5, 4) % 7 - 3) / 4
-Y = (np.arange(15, dtype=np.float32).reshape(5, 3) % 5 - 2) / 3
+CLASSES = {cls: getattr(nn, cls) for cls, _ in list(CASES.values()) + list(BAD.values())}
 
 # MindSpore 2.10's CPU ApplyAdagrad kernel ignores update_slots=False (accum still grows: the
 # recorded values equal the update_slots=True case). mindjax keeps accum fixed, as documented.
 SLOTS_XFAIL = pytest.mark.xfail(reason="MindSpore 2.10 CPU ignores Adagrad(update_slots=False)", strict=True)
+# MindSpore 2.10's CPU ApplyFtrl kernel takes sign(linear) as +1 for any non-zero linear (it tests
+# `linear ? l1 : -l1`), so with l1 > 0 its weights differ where linear < 0. mindjax keeps FTRL's
+# sign(linear) * l1 (DESIGN.md: a plain bug is not reproduced); ftrl_l2_wd checks everything else.
+FTRL_XFAIL = pytest.mark.xfail(reason="MindSpore 2.10 CPU ApplyFtrl: sign(linear) is +1 for negative linear",
+                               strict=True)
+XFAILS = {"adagrad_no_slots": SLOTS_XFAIL, "ftrl_l1l2": FTRL_XFAIL}
 
 
 def _run(name, jit):
@@ -87,8 +54,7 @@ def test_generator_cases_match():
 
 
 @pytest.mark.parametrize("jit", [False, True], ids=["pynative", "jit"])
-@pytest.mark.parametrize("name", [pytest.param(n, marks=SLOTS_XFAIL) if n == "adagrad_no_slots" else n
-                                  for n in CASES])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=XFAILS[n]) if n in XFAILS else n for n in CASES])
 def test_first_steps_and_state_match_mindspore(name, jit):
     opt, got = _run(name, jit)
     exp = MS["cases"][name]
@@ -100,8 +66,13 @@ def test_first_steps_and_state_match_mindspore(name, jit):
                                    err_msg=f"{name} step {i + 1} bias")
     # the optimizer's state, by the names a checkpoint stores it under
     params = opt.parameters_dict()
-    assert sorted(params) == exp["names"]
+    # an unnamed Parameter: MindSpore's dict key is 'Parameter$<n>', mindjax's name 'Parameter#<n>'
+    unnamed = {n for n in params if re.fullmatch(r"Parameter#\d+", n)}
+    assert sorted(n for n in params if n not in unnamed) == [n for n in exp["names"] if "$" not in n]
+    assert len(unnamed) == sum("$" in n for n in exp["names"])
     for pname, value in exp["state"].items():
+        if "$" in pname:
+            pname = unnamed.pop()
         np.testing.assert_allclose(params[pname].asnumpy(), np.array(value, np.float32), rtol=1e-5, atol=1e-6,
                                    err_msg=f"{name} state {pname}")
         assert list(params[pname].shape) == list(np.shape(value)), pname

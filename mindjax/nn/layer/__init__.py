@@ -10,3 +10,10 @@ from .image import *  # noqa: F401,F403
 from .math_more import *  # noqa: F401,F403
 from .padding import *  # noqa: F401,F403
 from .conv3d import *  # noqa: F401,F403
+from .transformer import *  # noqa: F401,F403
+from .basic_more import *  # noqa: F401,F403
+from .math_more2 import *  # noqa: F401,F403
+from .normalization_more2 import *  # noqa: F401,F403
+from .pooling_more2 import *  # noqa: F401,F403
+from .loss_more2 import *  # noqa: F401,F403
+from .embedding_more2 import *  # noqa: F401,F403

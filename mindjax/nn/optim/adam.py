@@ -40,7 +40,7 @@ class Adam(Optimizer):
             nv = ops.add(ops.mul(v, self.beta2), ops.mul(ops.square(g), 1 - self.beta2))
             ops.assign(m, nm)
             ops.assign(v, nv)
-            alpha = ops.mul(ops.div(ops.sqrt(ops.sub(1, b2p)), ops.sub(1, b1p)), lr)
+            alpha = ops.reshape(ops.mul(ops.div(ops.sqrt(ops.sub(1, b2p)), ops.sub(1, b1p)), lr), ())
             mm = ops.add(ops.mul(nm, self.beta1), ops.mul(g, 1 - self.beta1)) if self.use_nesterov else nm
             upd = ops.div(ops.mul(mm, ops.cast(alpha, p.dtype)), ops.add(ops.sqrt(nv), self.eps))
             ops.assign(p, ops.sub(p, upd))
@@ -53,13 +53,11 @@ class AdamWeightDecay(Optimizer):
     p -= lr * (m / (sqrt(v) + eps) + weight_decay * p)."""
 
     def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-6, weight_decay=0.0):
-        super().__init__(learning_rate, params, 0.0)
+        super().__init__(learning_rate, params, weight_decay)
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
-        groups = list(params) if not isinstance(params, (list, tuple)) else params
-        if groups and isinstance(groups[0], dict):
-            self._dwd = [float(g.get("weight_decay", weight_decay)) for g in groups for _ in g["params"]]
-        else:
-            self._dwd = [float(weight_decay)] * len(self.parameters)
+        # decoupled: the decay joins the update, not the gradient (per Parameter, gamma/beta excluded
+        # without groups, as the base class decides)
+        self._dwd, self._wds = self._wds, [0.0] * len(self._wds)
         self.moments1 = self.parameters.clone(prefix="adam_m", init="zeros")
         self.moments2 = self.parameters.clone(prefix="adam_v", init="zeros")
 
@@ -80,3 +78,35 @@ class AdamWeightDecay(Optimizer):
 
 
 AdamW = AdamWeightDecay
+
+
+class AdamOffload(Adam):
+    """``nn.AdamOffload``: Adam whose update MindSpore runs on the host to save device memory. Its math,
+    arguments and state names are Adam's (the beta powers have shape [1], as MindSpore's); on JAX
+    the update is one compiled program on the Parameters' device.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax import nn
+        >>> net = nn.Dense(4, 3)
+        >>> opt = nn.AdamOffload(net.trainable_params(), learning_rate=0.01)
+        >>> print(opt.beta1_power.shape)
+        (1,)
+    """
+
+    def __init__(self, params, learning_rate=1e-3, beta1=0.9, beta2=0.999, eps=1e-8, use_locking=False,
+                 use_nesterov=False, weight_decay=0.0, loss_scale=1.0):
+        from ... import _checkparam as validator
+        name = type(self).__name__
+        validator.check_value_type("beta1", beta1, [float], name)
+        validator.check_value_type("beta2", beta2, [float], name)
+        validator.check_float_range(beta1, 0.0, 1.0, validator.INC_NEITHER, "beta1", name)
+        validator.check_float_range(beta2, 0.0, 1.0, validator.INC_NEITHER, "beta2", name)
+        validator.check_value_type("eps", eps, [float], name)
+        validator.check_positive_float(eps, "eps", name)
+        validator.check_value_type("use_locking", use_locking, [bool], name)
+        validator.check_value_type("use_nesterov", use_nesterov, [bool], name)
+        super().__init__(params, learning_rate, beta1, beta2, eps, use_locking, use_nesterov, weight_decay,
+                         loss_scale)
+        self.beta1_power = Parameter(Tensor([1.0], mstype.float32), name="beta1_power", requires_grad=False)
+        self.beta2_power = Parameter(Tensor([1.0], mstype.float32), name="beta2_power", requires_grad=False)

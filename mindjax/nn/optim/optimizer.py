@@ -6,52 +6,240 @@ from ... import _dtype as mstype
 from ..._tensor import Tensor
 from ...common.parameter import Parameter, ParameterTuple
 from ... import ops
+from ...ops.indexing import gather_in_range
 from ..._state import state
 from ..cell import Cell
 
 
-class Optimizer(Cell):
-    """Base class; subclasses implement ``construct(gradients)``.
+_GROUP_KEYS = ["params", "lr", "weight_decay", "order_params", "grad_centralization"]
 
-    ``optimizer(grads)`` updates every Parameter it holds with the gradient at the same
-    position, and returns True.
+
+def opt_init_args_register(fn):
+    """Decorator for an optimizer's ``__init__`` (MindSpore's): records the call's arguments as
+    ``init_params`` ({"params": ...}), ``init_learning_rate`` and ``init_args`` (the rest), which
+    tools that rebuild an optimizer read.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax import nn
+        >>> from mindjax.nn.optim.optimizer import opt_init_args_register
+        >>> class MySGD(nn.Optimizer):
+        ...     @opt_init_args_register
+        ...     def __init__(self, params, learning_rate=0.1, momentum=0.0):
+        ...         super().__init__(learning_rate, params)
+        >>> opt = MySGD(nn.Dense(2, 1).trainable_params(), momentum=0.5)
+        >>> print(opt.init_learning_rate, opt.init_args)
+        0.1 {'momentum': 0.5}
+    """
+    import functools
+    import inspect
+
+    @functools.wraps(fn)
+    def deco(self, *args, **kwargs):
+        bound = inspect.signature(fn).bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        arguments = dict(bound.arguments)
+        arguments.pop("self")
+        if "params" in arguments:
+            object.__setattr__(self, "init_params", {"params": arguments.pop("params")})
+        if "optimizer" in arguments:
+            object.__setattr__(self, "init_params", {"params": arguments.pop("optimizer").init_params["params"]})
+        if "learning_rate" in arguments:
+            lr = arguments.pop("learning_rate")
+            if isinstance(lr, Tensor):
+                lr = lr.asnumpy().tolist()
+            object.__setattr__(self, "init_learning_rate", None if isinstance(lr, Cell) else lr)
+        object.__setattr__(self, "init_args", arguments)
+        fn(self, *args, **kwargs)
+    return deco
+
+
+class Optimizer(Cell):
+    """``nn.Optimizer(learning_rate, parameters, weight_decay=0.0, loss_scale=1.0)``: the base class of the
+    optimizers; a subclass implements ``construct(gradients)`` and returns True (or the updated values).
+
+    ``parameters`` is a list of Parameters, or of groups: dicts with ``params`` and optionally ``lr``,
+    ``weight_decay``, ``grad_centralization``, plus at most one ``{"order_params": [...]}`` that fixes
+    the order of all the Parameters. Without groups, Parameters whose name holds "beta" or "gamma"
+    (normalisation shifts and scales) are not decayed, as in MindSpore.
+
+    What subclasses use, as in MindSpore: ``parameters``/``_parameters``, ``learning_rate``,
+    ``get_lr()`` (the rate now: one Tensor, or a tuple per Parameter with group rates),
+    ``get_lr_parameter(p)``, ``weight_decay`` (a Tensor, or a tuple with groups), ``get_weight_decay()``,
+    ``decay_flags``, ``optim_filter``, ``is_group``, ``is_group_lr``, ``is_group_params_ordered``,
+    ``dynamic_lr``, ``dynamic_weight_decay``, ``global_step``, ``global_step_increase_tensor``,
+    ``reciprocal_scale``, ``need_scale``, ``decay_weight(g)``, ``scale_grad(g)``,
+    ``gradients_centralization(g)``, ``flatten_gradients(g)``, ``hyper_map``/``map_``/``map_reverse``,
+    ``use_parallel``, ``broadcast_params(result)``, ``target``, ``cls_name``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax import nn
+        >>> net = nn.Dense(3, 2)
+        >>> groups = [{"params": [net.weight], "lr": 0.01, "weight_decay": 0.1}, {"params": [net.bias]},
+        ...           {"order_params": net.trainable_params()}]
+        >>> opt = nn.Momentum(groups, learning_rate=0.1, momentum=0.9)
+        >>> print(opt.is_group, opt.is_group_lr, opt.decay_flags, [float(lr) for lr in opt.get_lr()])
+        True True (True, False) [0.01, 0.1]
     """
 
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
+        name = type(self).__name__
         if parameters is None:
-            raise ValueError(f"For '{type(self).__name__}', the 'parameters' must not be None.")
+            raise ValueError(f"For '{name}', the 'parameters' must not be None.")
         parameters = list(parameters)
         if not parameters:
-            raise ValueError(f"For '{type(self).__name__}', the 'parameters' must not be empty.")
+            raise ValueError(f"For '{name}', the 'parameters' must not be empty.")
+        if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)):
+            raise TypeError(f"For 'Optimizer', the type of 'loss_scale' should be 'float', but got type "
+                            f"'{type(loss_scale).__name__}'.")
         if loss_scale <= 0:
-            raise ValueError(f"For '{type(self).__name__}', the 'loss_scale' must be positive, but got {loss_scale}.")
+            raise ValueError(f"For '{name}', the 'loss_scale' must be positive, but got {loss_scale}.")
         self.loss_scale = float(loss_scale)
-        groups = parameters if isinstance(parameters[0], dict) else [{"params": parameters}]
-        params, lrs, wds = [], [], []
+        self.is_group = isinstance(parameters[0], dict)
+        self.is_group_lr = self.is_group_params_ordered = False
+        groups = parameters if self.is_group else [{"params": parameters}]
+        params, lrs, wds, gcs, ordered = [], [], [], [], None
         for g in groups:
+            if not isinstance(g, dict):
+                raise TypeError(f"For 'Optimizer', the parameter groups must all be dicts, but got {type(g).__name__}.")
+            bad = [k for k in g if k not in _GROUP_KEYS]
+            if bad:
+                raise KeyError(f"For 'Optimizer', the key in group params must be one of in {_GROUP_KEYS}, but got "
+                               f"{bad}.")
+            if "order_params" in g:
+                if len(g) > 1:
+                    raise ValueError(f"For 'Optimizer', the order params dict in group parameters should only include "
+                                     f"the 'order_params' key, but got {g.keys()}.")
+                ordered = list(g["order_params"])
+                self.is_group_params_ordered = True
+                continue
             ps = list(g["params"])
             for p in ps:
                 if not isinstance(p, Parameter):
-                    raise TypeError(f"For '{type(self).__name__}', each element of 'parameters' must be a Parameter, "
+                    raise TypeError(f"For '{name}', each element of 'parameters' must be a Parameter, "
                                     f"but got {type(p).__name__}.")
+                if any(q.name == p.name for q in params):
+                    raise RuntimeError(f"For 'Optimizer', the {p.name} parameter already exists, it does not support "
+                                       f"repeated setting. Please check whether the optimizer parameter has been set "
+                                       f"multiple times.")
             params += ps
+            if "lr" in g:
+                self.is_group_lr = True
             lrs += [g.get("lr", learning_rate)] * len(ps)
             wd = g.get("weight_decay", weight_decay)
+            if isinstance(wd, bool) or not isinstance(wd, (int, float)):
+                raise TypeError(f"For 'Optimizer', the type of 'weight_decay' should be 'float', but got type "
+                                f"'{type(wd).__name__}'.")
             if wd < 0:
-                raise ValueError(f"For '{type(self).__name__}', the 'weight_decay' must be >= 0, but got {wd}.")
-            wds += [float(wd)] * len(ps)
+                raise ValueError(f"For '{name}', the 'weight_decay' must be >= 0, but got {wd}.")
+            if self.is_group:
+                wds += [float(wd)] * len(ps)
+            else:  # as MindSpore: without groups, normalisation scales and shifts (gamma, beta) are not decayed
+                wds += [0.0 if "beta" in p.name or "gamma" in p.name else float(wd) for p in ps]
+            gc = g.get("grad_centralization", False)
+            if not isinstance(gc, bool):
+                raise TypeError(f"For 'Optimizer', the 'gradients_centralization' must be bool type, but got "
+                                f"{type(gc)}.")
+            gcs += [gc] * len(ps)
+        if ordered is not None:
+            if len(ordered) != len(params):
+                raise ValueError(f"For 'Optimizer',the length of order parameters must be the same as the length of "
+                                 f"group parameters, but got order parameters' length {len(ordered)}, group "
+                                 f"parameters' length {len(params)}.")
+            where = {p.name: i for i, p in enumerate(params)}
+            try:
+                perm = [where[p.name] for p in ordered]
+            except KeyError as e:
+                raise ValueError(f"For 'Optimizer', the order parameter {e.args[0]} is in no parameter group.") from None
+            params, lrs, wds, gcs = ([seq[i] for i in perm] for seq in (params, lrs, wds, gcs))
         self.parameters = ParameterTuple(params)
         self._wds = wds
-        self.weight_decay = weight_decay
+        # with groups a Parameter is decayed when its group's weight decay is > 0; without, by name
+        self.decay_flags = tuple(w > 0 for w in wds) if self.is_group else tuple(
+            "beta" not in p.name and "gamma" not in p.name for p in params)
+        self.grad_centralization_flags = tuple(gcs)
+        self.optim_filter = (True,) * len(params)
+        self.param_length = len(params)
         self.global_step = Parameter(Tensor([0], mstype.int32), name="global_step", requires_grad=False)
+        self.global_step_increase_tensor = Tensor([1], mstype.int32)
+        self.reciprocal_scale = Tensor(1.0 / self.loss_scale, mstype.float32)
+        self.need_scale = self.loss_scale != 1.0
         # as in MindSpore, a fixed or per-step learning rate is a Parameter (saved in checkpoints)
         self.learning_rate = self._lr_param(learning_rate, "learning_rate")
         self._lrs = [self.learning_rate if lr is learning_rate else self._lr_param(lr, f"learning_rate_group_{i}")
                      for i, lr in enumerate(lrs)]
+        self.dynamic_lr = any(not isinstance(lr, Parameter) or lr.ndim == 1 for lr in self._lrs)
+        self.dynamic_weight_decay = False
+        self.weight_decay = tuple(Tensor(w, mstype.float32) for w in wds) if self.is_group else \
+            Tensor(float(weight_decay), mstype.float32)
+        from ...ops.composite import HyperMap, Map
+        self.hyper_map, self.map_ = HyperMap(), Map()
+        self.map_reverse = Map(None, True)
+        self.assignadd = ops.AssignAdd()
+        self.use_parallel = False
+        self._target = "CPU"
+
+    @property
+    def _parameters(self):
+        return self.parameters
+
+    @property
+    def cls_name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def target(self) -> str:
+        """The device of the update ('CPU', 'GPU' or 'Ascend'); mindjax runs it where the Parameters live."""
+        return self._target
+
+    @target.setter
+    def target(self, value):
+        if not isinstance(value, str):
+            raise TypeError(f"For '{self.cls_name}', the property 'target' must be string type, but got "
+                            f"{type(value)}")
+        if value not in ("CPU", "Ascend", "GPU"):
+            raise ValueError(f"For '{self.cls_name}', the property 'target' must be 'CPU', 'Ascend' or 'GPU', but "
+                             f"got {value}.")
+        self._target = value
+
+    def get_weight_decay(self):
+        """The weight decay now: a Tensor, or a tuple of them (one per Parameter) with groups."""
+        return self.weight_decay
+
+    def decay_weight(self, gradients):
+        """``g + weight_decay * w`` for the Parameters whose ``decay_flags`` is set."""
+        return tuple(ops.add(g, ops.mul(p, ops.cast(wd, p.dtype))) if wd else g
+                     for p, g, wd in zip(self.parameters, gradients, self._wds))
+
+    def scale_grad(self, gradients):
+        """The gradients divided by the loss scale (``* reciprocal_scale``), when there is one."""
+        if not self.need_scale:
+            return tuple(gradients)
+        return tuple(ops.mul(g, ops.cast(self.reciprocal_scale, g.dtype)) for g in gradients)
+
+    def gradients_centralization(self, gradients):
+        """Each flagged gradient of rank >= 2 minus its mean over all axes but the first (MindSpore leaves
+        those whose second axis is not a multiple of 16 as they are)."""
+        out = []
+        for g, flag in zip(gradients, self.grad_centralization_flags):
+            if flag and g.ndim >= 2 and g.shape[1] % 16 == 0:
+                g = ops.sub(g, ops.mean(g, tuple(range(1, g.ndim)), True))
+            out.append(g)
+        return tuple(out)
+
+    def flatten_gradients(self, gradients):
+        """The gradients as given (mindjax keeps Parameters unflattened)."""
+        return tuple(gradients)
+
+    def broadcast_params(self, optim_result):
+        """Single process: nothing to broadcast; returns ``optim_result``."""
+        return optim_result
 
     @staticmethod
     def _lr_param(lr, name):
+        """A learning rate as a Parameter (float32), a schedule left as it is; MindSpore's checks."""
         from ..learning_rate_schedule import LearningRateSchedule
         if isinstance(lr, LearningRateSchedule) or isinstance(lr, Parameter):
             return lr
@@ -63,6 +251,9 @@ class Optimizer(Cell):
             raise TypeError(f"For 'Optimizer', a 'learning_rate' list must hold only numbers, but got {lr}.")
         if isinstance(lr, (int, float)) and lr < 0:
             raise ValueError(f"For 'Optimizer', the 'learning_rate' must be >= 0, but got {lr}.")
+        if isinstance(lr, Tensor) and lr.ndim > 1:
+            raise ValueError(f"For 'Optimizer', if 'learning_rate' is Tensor type, then the dimension of it should "
+                             f"be 0 or 1, but got {lr.ndim}.")
         t = lr if isinstance(lr, Tensor) else Tensor(lr, mstype.float32)
         return Parameter(ops.cast(t, mstype.float32), name=name, requires_grad=False)
 
@@ -74,7 +265,8 @@ class Optimizer(Cell):
         if isinstance(lr, LearningRateSchedule):
             return lr(step)
         if lr.ndim == 1:  # one learning rate per step; the last one holds afterwards
-            return ops.gather(lr, ops.minimum(step, lr.shape[0] - 1), 0)
+            # the index is clamped into range: no host-side bounds check (it would wait for the step)
+            return gather_in_range(lr, ops.minimum(step, lr.shape[0] - 1), 0)
         return lr
 
     def state_parameters(self) -> list:
@@ -91,27 +283,36 @@ class Optimizer(Cell):
         return out
 
     def get_lr(self):
+        """The learning rate at the current step: a Tensor, or a tuple (one per Parameter) with group rates."""
+        if self.is_group_lr:
+            return tuple(self._lr_at(i) for i in range(len(self._lrs)))
         return self._lr_at(0)
 
     def get_lr_parameter(self, param):
-        return self._lr_at(list(self.parameters).index(param))
+        """The learning rate of ``param`` (a Parameter, or a list of them: a list of rates)."""
+        if isinstance(param, (list, tuple)):
+            return [self.get_lr_parameter(p) for p in param]
+        names = [p.name for p in self.parameters]
+        if not isinstance(param, Parameter) or param.name not in names:
+            raise ValueError(f"For 'get_lr_parameter', the parameter {getattr(param, 'name', param)} is not in "
+                             f"the optimizer.")
+        return self._lr_at(names.index(param.name))
 
     def _prep_grads(self, grads):
+        """The gradients as MindSpore's optimizers prepare them: checked, then ``decay_weight``,
+        ``gradients_centralization`` and ``scale_grad`` (in that order: the decay is scaled too)."""
         grads = tuple(grads)
         if len(grads) != len(self.parameters):
             raise ValueError(f"For '{type(self).__name__}', the number of gradients {len(grads)} must equal the "
                              f"number of parameters {len(self.parameters)}.")
-        out = []
-        for p, g, wd in zip(self.parameters, grads, self._wds):
+        for p, g in zip(self.parameters, grads):
             if g.shape != p.shape:
                 raise ValueError(f"For '{type(self).__name__}', the gradient of '{p.name}' has shape "
                                  f"{list(g.shape)}, but the Parameter has shape {list(p.shape)}.")
-            if self.loss_scale != 1.0:
-                g = ops.div(g, self.loss_scale)
-            if wd:
-                g = ops.add(g, ops.mul(p, wd))
-            out.append(g)
-        return out
+        grads = self.decay_weight(grads)
+        if any(self.grad_centralization_flags):
+            grads = self.gradients_centralization(grads)
+        return list(self.scale_grad(grads))
 
     def _step_done(self):
         ops.assign_add(self.global_step, 1)
