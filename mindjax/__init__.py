@@ -118,9 +118,9 @@ for _mod, _names in {
         _LAZY[_n] = _mod
 del _mod, _names, _n
 
-# sub-packages loaded on first use (the ones mindjax has; ``ms.numpy``, ``ms.mint``... stay absent)
+# sub-packages loaded on first use
 _SUBPACKAGES = ("train", "dataset", "communication", "amp", "hal", "runtime", "device_context", "profiler",
-                "parallel", "safeguard", "rewrite")
+                "parallel", "safeguard", "rewrite", "mint", "numpy", "scipy")
 
 __all__ = sorted(
     set(_dtype.__all__) | set(_LAZY) | {
