@@ -146,26 +146,28 @@ def bench_op(torch, msw, rounds, n):
 
 def bench_gather(rounds, n):
     """(a2) the PyNative bounds check of an indexing op: ops.gather of 8 rows of a 64x16 Tensor, against
-    the same op without the host-side check, and jnp.take in plain JAX eager (which clamps silently)."""
+    the same op without the host-side check, and jnp.take in plain JAX eager (which clamps silently).
+    Each call gets a different index array (as a training loop does), so the check's memo of the last
+    array found in range never hits."""
     from mindjax.ops.indexing import gather_in_range
     x = ms.Tensor(np.ones((64, 16), np.float32))
-    i = ms.Tensor(np.arange(8, dtype=np.int32))
-    xj, ij = x._data, i._data
+    idx = [ms.Tensor((np.arange(8) + k) % 64, ms.int32) for k in range(n)]
+    xj, idj = x._data, [i._data for i in idx]
 
     def loop(f, sync):
         def run():
             t0 = time.perf_counter()
-            for _ in range(n):
-                c = f()
+            for k in range(n):
+                c = f(k)
             sync(c)
             return (time.perf_counter() - t0) / n
         return run
 
-    variants = {"mindjax PyNative (ops.gather, bounds checked)": loop(lambda: ops.gather(x, i, 0),
+    variants = {"mindjax PyNative (ops.gather, bounds checked)": loop(lambda k: ops.gather(x, idx[k], 0),
                                                                        lambda c: block(c._data)),
-                "mindjax PyNative (same op, check skipped)": loop(lambda: gather_in_range(x, i, 0),
+                "mindjax PyNative (same op, check skipped)": loop(lambda k: gather_in_range(x, idx[k], 0),
                                                                    lambda c: block(c._data)),
-                "plain JAX eager (jnp.take)": loop(lambda: jnp.take(xj, ij, axis=0), block)}
+                "plain JAX eager (jnp.take)": loop(lambda k: jnp.take(xj, idj[k], axis=0), block)}
     times = {k: [] for k in variants}
     for f in variants.values():
         f()

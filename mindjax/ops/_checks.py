@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 
 import jax
 import numpy as np
@@ -37,25 +38,42 @@ def concrete(a) -> np.ndarray | None:
     return np.asarray(a)
 
 
+# (weak reference to the last index array found in range, its smallest value, its largest + 1), replaced
+# as one tuple so that threads never pair one array with another's range
+_last = [None]
+
+
 def check_range(arr, lo: int, hi: int, error) -> None:
     """Raise ``error(bad_value)`` when an element of ``arr`` (a jax array of indices) lies outside
     ``[lo, hi)``. ``error`` builds the exception, MindSpore's class and message."""
     if arr.size == 0:
         return
-    v = concrete(arr)
-    if v is not None:
-        bad = v[(v < lo) | (v >= hi)]
-        if bad.size:
-            raise error(int(bad.flat[0]))
+    if isinstance(arr, jax.core.Tracer):
+        if checks_in_jit():
+            def host_check(a):
+                a = np.asarray(a)
+                bad = a[(a < lo) | (a >= hi)]
+                if bad.size:
+                    _pending.error = error(int(bad.flat[0]))
+                    raise _pending.error
+            jax.debug.callback(host_check, arr)
         return
-    if checks_in_jit():
-        def host_check(a):
-            a = np.asarray(a)
-            bad = a[(a < lo) | (a >= hi)]
-            if bad.size:
-                _pending.error = error(int(bad.flat[0]))
-                raise _pending.error
-        jax.debug.callback(host_check, arr)
+    memo = _last[0]
+    if memo is not None and memo[0]() is arr and memo[1] >= lo and memo[2] <= hi:
+        return  # the same immutable array, already found inside a range at least this narrow
+    v = np.asarray(arr)
+    if v.size <= 1024:  # small index arrays: Python's min/max on a list beat numpy's reductions
+        flat = v.ravel().tolist()
+        mn, mx = min(flat), max(flat)
+    else:
+        mn, mx = int(v.min()), int(v.max())
+    if mn < lo or mx >= hi:
+        bad = v[(v < lo) | (v >= hi)]
+        raise error(int(bad.flat[0]))
+    try:
+        _last[0] = (weakref.ref(arr), mn, mx + 1)
+    except TypeError:  # not weak-referenceable: no memo
+        _last[0] = None
 
 
 def take_pending():
