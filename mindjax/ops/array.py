@@ -299,9 +299,26 @@ def tile(input, dims) -> Tensor:
     return reshape(y, tuple(d * s for d, s in zip(dims, x.shape)))
 
 
+_repeat_each = Op("RepeatInterleave", lambda x, *, reps, axis: jnp.repeat(
+    x, np.asarray(reps), axis=axis, total_repeat_length=int(np.sum(reps))), "vjp")
+
+
 def repeat_interleave(input, repeats, axis=None) -> Tensor:
+    """``ops.repeat_interleave``: each element (slice along ``axis``) repeated ``repeats`` times; ``repeats``
+    an int, or one count per element (a list, tuple or 1-D int Tensor)."""
     x = input if axis is not None else reshape(input, (-1,))
     axis = 0 if axis is None else axis % x.ndim
+    if isinstance(repeats, Tensor):
+        repeats = repeats.asnumpy().tolist() if repeats.ndim else repeats.item()
+    if isinstance(repeats, (list, tuple)):
+        reps = tuple(int(r) for r in repeats)
+        if len(reps) == 1:
+            repeats = reps[0]
+        else:
+            if len(reps) != x.shape[axis] or min(reps) < 0:
+                raise ValueError(f"For 'repeat_interleave', 'repeats' must hold one non-negative count for each of "
+                                 f"the {x.shape[axis]} elements along the axis, but got {list(reps)}.")
+            return apply(_repeat_each, (x,), {"reps": reps, "axis": axis})
     y = expand_dims(x, axis + 1)
     shape = list(y.shape)
     shape[axis + 1] = repeats

@@ -212,6 +212,13 @@ def logsumexp(input, axis=None, keep_dims=False) -> Tensor:
 
 
 def norm(A, ord=None, dim=None, keepdim=False) -> Tensor:
+    """``ops.norm``: a vector norm over one axis (or all elements), a matrix norm over two axes (or of a
+    2-D input when ``ord`` is given): 'fro', 'nuc', 1, -1, 2, -2, inf, -inf as MindSpore."""
+    A = tensor_of(A, "Norm")
+    two = isinstance(dim, (tuple, list)) and len(dim) == 2
+    if ord is not None and (two or (dim is None and A.ndim == 2)):
+        from ._linalg import matrix_norm
+        return matrix_norm(A, ord, tuple(dim) if two else (-2, -1), keepdim)
     if ord is None or ord == 2 or ord == "fro":
         return M.sqrt(sum(M.square(A), dim, keepdim))
     if ord == 1:

@@ -36,6 +36,9 @@ for m in ("sub", "mul", "div", "max", "min"):
               f"Ref(ops.scatter_{m}, {X}, T(np.array([2, 0], np.int32)), T(np.array([[3, -1], [0.5, 7]], np.float32)))",
               f"Ref(ops.ScatterNd{m.capitalize()}(), {X}, T({I2}), T({U} * 3))"]
 CASES += [
+    "ops.repeat_interleave(T(np.array([1, 2, 3], np.float32)), [1, 2, 3], 0)",
+    f"ops.repeat_interleave(T({X}), T(np.array([2, 0, 1], np.int32)), 0)",
+    f"ops.repeat_interleave(T({X}), 2, 1)",
     f"ops.tensor_scatter_sub(T({X}), T(np.array([[0], [5]], np.int32)), T({U}))",
     f"ops.tensor_scatter_max(T({X}), T(np.array([[0], [-1]], np.int32)), T({U}))",
     f"ops.tensor_scatter_sub(T({X}), T(np.array([[0], [1]], np.int32)), T(np.ones((3, 2), np.float32)))",
