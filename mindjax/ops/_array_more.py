@@ -14,6 +14,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from ._base import tensor_of, check_axis, cast
+from . import _checks
 from ._primitive import Op, apply, vjp_bprop
 
 __all__ = ["tensor_scatter_sub", "tensor_scatter_mul", "tensor_scatter_div", "tensor_scatter_max",
@@ -27,9 +28,7 @@ __all__ = ["tensor_scatter_sub", "tensor_scatter_mul", "tensor_scatter_div", "te
 
 def concrete(t: Tensor):
     """The values of ``t`` as numpy, or None under a jax trace (the values are not known yet)."""
-    if isinstance(t._data, jax.core.Tracer):
-        return None
-    return np.asarray(t._data)
+    return _checks.concrete(t._data)
 
 
 def snap(x: Tensor) -> Tensor:

@@ -50,13 +50,11 @@ def check_range(arr, lo: int, hi: int, error) -> None:
         return
     if isinstance(arr, jax.core.Tracer):
         if checks_in_jit():
-            def host_check(a):
+            def find(a):
                 a = np.asarray(a)
                 bad = a[(a < lo) | (a >= hi)]
-                if bad.size:
-                    _pending.error = error(int(bad.flat[0]))
-                    raise _pending.error
-            jax.debug.callback(host_check, arr)
+                return error(int(bad.flat[0])) if bad.size else None
+            _check_at_run_time(find, arr)
         return
     memo = _last[0]
     if memo is not None and memo[0]() is arr and memo[1] >= lo and memo[2] <= hi:
@@ -111,9 +109,15 @@ def check_rows(idx, shape, error) -> None:
             raise err
         return
     if checks_in_jit():
-        def host_check(a):
-            err = find(a)
-            if err is not None:
-                _pending.error = err
-                raise err
-        jax.debug.callback(host_check, idx)
+        _check_at_run_time(find, idx)
+
+
+def _check_at_run_time(find, arr) -> None:
+    """Compile a host callback into the program: ``find(values)`` returns the error to raise, or None.
+    The error is kept for the jit caller, which raises it in place of XLA's runtime error."""
+    def host_check(a):
+        err = find(a)
+        if err is not None:
+            _pending.error = err
+            raise err
+    jax.debug.callback(host_check, arr)

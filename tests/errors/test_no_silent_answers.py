@@ -77,3 +77,17 @@ def test_jit_indices_checked_on_request(monkeypatch):
                                            r"but got 7\.") as info:
         f(t, Tensor([1, 7], ms.int32)).asnumpy()
     assert "JAX" not in str(info.value) and "jax" not in str(info.value)
+
+
+def test_jit_scatter_rows_checked_on_request(monkeypatch):
+    monkeypatch.setenv("MINDJAX_CHECK_INDICES", "1")
+    t = Tensor(np.zeros((4, 2), np.float32))
+
+    @ms.jit
+    def f(t, i):
+        return ops.tensor_scatter_add(t, i, ops.ones((1, 2), ms.float32))
+
+    np.testing.assert_array_equal(f(t, Tensor([[3]], ms.int32)).asnumpy(), [[0, 0], [0, 0], [0, 0], [1, 1]])
+    with pytest.raises(RuntimeError, match=r"For 'TensorScatterAdd', the 0-th value of 'indices'\[9\] is out of "
+                                           r"range\[4\]\."):
+        f(t, Tensor([[9]], ms.int32)).asnumpy()
