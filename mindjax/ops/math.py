@@ -392,7 +392,41 @@ def clamp(x, min=None, max=None) -> Tensor:
     return x
 
 
-clip = clip_by_value = clamp
+clip = clamp
+
+
+def clip_by_value(x, clip_value_min=None, clip_value_max=None):
+    """``ops.clip_by_value``: ``x`` limited to [clip_value_min, clip_value_max], the bounds cast to
+    ``x``'s dtype first (so the result keeps ``x``'s dtype); ``x`` may be a list or tuple of Tensors,
+    each clipped (a tuple comes back). Where min > max every element becomes max.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.clip_by_value(ms.Tensor([1., 5., 9.]), clip_value_max=ms.Tensor(4.0)))
+        [1. 4. 4.]
+    """
+    if clip_value_min is None and clip_value_max is None:
+        raise ValueError("For 'clip_by_value', at least one of 'clip_value_min' or 'clip_value_max' must "
+                         "not be None")
+    for name, v in (("clip_value_min", clip_value_min), ("clip_value_max", clip_value_max)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (Tensor, int, float))):
+            raise TypeError(f"For 'clip_by_value', the type of '{name}' must be None, Tensor, float or int, "
+                            f"but got {type(v).__name__}.")
+
+    def one(t):
+        if not isinstance(t, Tensor):
+            raise TypeError("For 'clip_by_value', the type of argument 'x' must be Tensor or tuple[Tensor] or "
+                            f"list[Tensor], but got {type(t).__name__}.")
+        out = t
+        if clip_value_min is not None:
+            out = maximum(out, cast(tensor_of(clip_value_min), t.dtype))
+        if clip_value_max is not None:
+            out = minimum(out, cast(tensor_of(clip_value_max), t.dtype))
+        return out
+
+    if isinstance(x, (list, tuple)):
+        return tuple(one(t) for t in x)  # a list in, a tuple out (as MindSpore)
+    return one(x)
 
 
 def addn(inputs) -> Tensor:

@@ -95,6 +95,18 @@ class Conv2d(_Conv):
         (1, 4, 3, 3)
     """
 
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, pad_mode: str = "same",
+                 padding=0, dilation=1, group: int = 1, has_bias: bool = False, weight_init=None, bias_init=None,
+                 data_format: str = "NCHW", dtype=mstype.float32) -> None:
+        super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation, group,
+                         has_bias, weight_init, bias_init, data_format, dtype)
+        # the Primitives MindSpore's Conv2d holds: subclasses (weight-standardised convolutions in
+        # model zoos) call ``self.conv2d(x, w)`` and ``self.bias_add(y, b)`` with weights of their own
+        from ...ops import operations as P
+        self.conv2d = P.Conv2D(out_channels, self.kernel_size, pad_mode=self.pad_mode, pad=padding,
+                               stride=self.stride, dilation=self.dilation, group=group)
+        self.bias_add = P.BiasAdd()
+
     def construct(self, x):
         self._check_input(x)
         return ops.conv2d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
