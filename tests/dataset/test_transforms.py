@@ -76,7 +76,11 @@ def test_rescale_normalize_hwc2chw_numpy_reference():
 
 
 def test_random_ops_cover_all_positions_and_flip_both_ways():
+    # MindSpore builds (and so seeds) a random op at every eager call: with a seed set, every eager call
+    # draws alike; without one, the calls vary
     ds.config.set_seed(0)
+    assert len({V.RandomCrop((4, 6))(IMG).tobytes() for _ in range(5)}) == 1
+    ds.config._state["seed"] = None
     crops = {V.RandomCrop((4, 6))(IMG).tobytes() for _ in range(200)}
     assert len(crops) == 4  # 2 x 2 possible windows
     flips = [V.RandomHorizontalFlip(0.5)(IMG) for _ in range(50)]

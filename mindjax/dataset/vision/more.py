@@ -39,6 +39,10 @@ class Invert(_Op):
                                    f"dimension {img.ndim} and shape {list(img.shape)}.")
         return (np.array(255, img.dtype) - img).astype(img.dtype)
 
+    def _pil(self, img):
+        from PIL import ImageOps
+        return ImageOps.invert(img)
+
 
 class Posterize(_Op):
     """Keep the ``bits`` highest bits of each uint8 pixel."""

@@ -5,12 +5,13 @@ inside ``Dataset.map``. Numerics follow MindSpore (which calls OpenCV): ``Resize
 ``INTER_LINEAR`` with its fixed-point arithmetic for uint8 images, ``Rescale``/``Normalize`` give
 float32, ``HWC2CHW`` transposes.
 """
-import functools
+import math
 import numbers
 
 import numpy as np
 
 from .. import _random
+from . import _draw
 from ..engine import validators as V
 from .utils import Border, ImageBatchFormat, Inter
 
@@ -57,105 +58,26 @@ class _Op:
 
     def __call__(self, *imgs):
         if len(imgs) == 1:
+            if hasattr(imgs[0], "getbands") and hasattr(self, "_pil"):
+                return self._pil(imgs[0])  # MindSpore's Python path: PIL in, PIL out
             return self._apply(_image(imgs[0]))
         return tuple(self._apply(_image(i)) for i in imgs)
 
     def _apply(self, img):
         raise NotImplementedError
 
+    def _pil_via_array(self, img):
+        """A PIL image through the array implementation, returned as PIL (MindSpore returns PIL here)."""
+        from PIL import Image
+        return Image.fromarray(self._apply(np.asarray(img)))
+
     def __repr__(self):
         return f"{type(self).__name__}()"
 
 
-# ---- resize -------------------------------------------------------------------------------------
+# ---- resize (OpenCV's cv::resize arithmetic, in _resize) ------------------------------------------
 
-_COEF_BITS = 11
-_COEF_SCALE = 1 << _COEF_BITS
-
-
-@functools.lru_cache(maxsize=256)
-def _linear_taps(n_in, n_out, clamp):
-    """OpenCV INTER_LINEAR taps along one axis: source indices and float32 weights of each output pixel.
-
-    Like OpenCV, the horizontal axis clamps the weight at the borders (``clamp``), the vertical one
-    only clips the row indices, so border rows blend a row with itself.
-    """
-    scale = 1.0 / (n_out / n_in)
-    f = ((np.arange(n_out, dtype=np.float64) + 0.5) * scale - 0.5).astype(np.float32)
-    s = np.floor(f).astype(np.int64)
-    f = (f - s.astype(np.float32)).astype(np.float32)
-    if clamp:
-        low = s < 0
-        s[low], f[low] = 0, 0
-        high = s >= n_in - 1
-        s[high], f[high] = n_in - 1, 0
-    w0 = (np.float32(1) - f).astype(np.float32)
-    out = (np.clip(s, 0, n_in - 1), np.clip(s + 1, 0, n_in - 1), w0, f)
-    for a in out:
-        a.flags.writeable = False  # cached: shared by every call
-    return out
-
-
-@functools.lru_cache(maxsize=256)
-def _fixed_taps(n_in, n_out, clamp):
-    i0, i1, w0, w1 = _linear_taps(n_in, n_out, clamp)
-    fix = lambda v: np.round(v * np.float32(_COEF_SCALE)).astype(np.int32)  # noqa: E731
-    out = (i0, i1, fix(w0), fix(w1))
-    for a in out:
-        a.flags.writeable = False
-    return out
-
-
-def _resize_linear(img, h, w):
-    ys0, ys1, wy0, wy1 = _linear_taps(img.shape[0], h, clamp=False)
-    xs0, xs1, wx0, wx1 = _linear_taps(img.shape[1], w, clamp=True)
-    tail = (1,) * (img.ndim - 2)
-    if img.dtype == np.uint8:
-        # fixed point as OpenCV: 11-bit weights, then its vertical pass (S >> 4) * b >> 16, +2 >> 2
-        ys0, ys1, by0, by1 = _fixed_taps(img.shape[0], h, False)
-        xs0, xs1, bx0, bx1 = _fixed_taps(img.shape[1], w, True)
-        src = img.astype(np.int32)  # 255 * 2048 and (S >> 4) * 2048 fit in int32
-        rows = src[:, xs0] * bx0.reshape((1, w) + tail) + src[:, xs1] * bx1.reshape((1, w) + tail)
-        rows >>= 4
-        a = (rows[ys0] * by0.reshape((h, 1) + tail)) >> 16
-        a += (rows[ys1] * by1.reshape((h, 1) + tail)) >> 16
-        a += 2
-        a >>= 2
-        return np.clip(a, 0, 255).astype(np.uint8)
-    work = img.astype(np.float64 if img.dtype == np.float64 else np.float32)
-    dt = work.dtype
-    rows = work[:, xs0] * wx0.astype(dt).reshape((1, w) + tail) + work[:, xs1] * wx1.astype(dt).reshape((1, w) + tail)
-    out = rows[ys0] * wy0.astype(dt).reshape((h, 1) + tail) + rows[ys1] * wy1.astype(dt).reshape((h, 1) + tail)
-    if np.issubdtype(img.dtype, np.integer):
-        info = np.iinfo(img.dtype)
-        return np.clip(np.rint(out), info.min, info.max).astype(img.dtype)
-    return out.astype(img.dtype)
-
-
-def _resize_nearest(img, h, w):
-    ys = np.minimum(np.floor(np.arange(h) * (img.shape[0] / h)).astype(np.int64), img.shape[0] - 1)
-    xs = np.minimum(np.floor(np.arange(w) * (img.shape[1] / w)).astype(np.int64), img.shape[1] - 1)
-    return img[ys][:, xs]
-
-
-def _out_size(size, h, w):
-    if isinstance(size, int):  # the shorter side becomes `size`, keeping the aspect ratio
-        if h <= w:
-            return size, int(w * size / h)
-        return int(h * size / w), size
-    return size
-
-
-def _resize(img, size, interpolation):
-    h, w = _out_size(size, img.shape[0], img.shape[1])
-    if (h, w) == img.shape[:2]:
-        return img.copy()
-    if interpolation == Inter.NEAREST:
-        return _resize_nearest(img, h, w)
-    if interpolation in (Inter.LINEAR, Inter.BILINEAR, Inter.AREA, Inter.CUBIC, Inter.BICUBIC, Inter.PILCUBIC,
-                         Inter.ANTIALIAS):
-        return _resize_linear(img, h, w)  # cubic/area fall back to bilinear here
-    raise TypeError(f"Argument interpolation with value {interpolation} is not of type [<enum 'Inter'>].")
+from ._resize import _out_size, _resize  # noqa: E402
 
 
 class Resize(_Op):
@@ -171,6 +93,22 @@ class Resize(_Op):
     def _apply(self, img):
         _check_hw(img, "Resize")
         return _resize(img, self.size, self.interpolation)
+
+    def _pil(self, img):
+        from PIL import Image
+        modes = {Inter.NEAREST: Image.NEAREST, Inter.ANTIALIAS: Image.LANCZOS, Inter.LINEAR: Image.BILINEAR,
+                 Inter.CUBIC: Image.BICUBIC}
+        if self.interpolation not in modes:
+            raise TypeError("Current Interpolation is not supported with PIL input.")
+        mode = modes[self.interpolation]
+        if isinstance(self.size, int):
+            w, h = img.size
+            if (w <= h and w == self.size) or (h <= w and h == self.size):
+                return img
+            if w < h:
+                return img.resize((self.size, int(self.size / (w / h))), mode)
+            return img.resize((int(self.size * (w / h)), self.size), mode)
+        return img.resize((self.size[1], self.size[0]), mode)
 
 
 class Rescale(_Op):
@@ -322,11 +260,17 @@ class Pad(_Op):
         _check_hw(img, "Pad")
         return _pad(img, self.padding, self.fill_value, self.padding_mode)
 
+    def _pil(self, img):
+        from PIL import Image, ImageOps
+        if self.padding_mode == Border.CONSTANT:
+            fill = self.fill_value if img.mode == "RGB" else self.fill_value[0]
+            return ImageOps.expand(img, border=self.padding, fill=fill)
+        return Image.fromarray(self._apply(np.asarray(img)))
+
 
 def _crop_size(size):
     size = _size_arg(size)
     return (size, size) if isinstance(size, int) else size
-
 
 class Crop(_Op):
     def __init__(self, coordinates, size):
@@ -360,6 +304,12 @@ class CenterCrop(_Op):
         y, x = (h - ch) // 2, (w - cw) // 2
         return img[y:y + ch, x:x + cw].copy()
 
+    def _pil(self, img):
+        w, h = img.size
+        ch, cw = self.size
+        top, left = int(round((h - ch) / 2.0)), int(round((w - cw) / 2.0))
+        return img.crop((left, top, left + cw, top + ch))
+
 
 class RandomCrop(_Op):
     """Pad by ``padding`` (left, top, right, bottom), then crop ``size`` at a random place."""
@@ -387,10 +337,17 @@ class RandomCrop(_Op):
         if h < ch or w < cw:
             raise RuntimeError(f"RandomCrop: invalid crop size, crop size is bigger than the image dimensions, "
                                f"got crop height: {ch}, crop width: {cw}, image height: {h}, image width: {w}.")
-        rng = _random.current()
-        y = int(rng.integers(0, h - ch + 1))
-        x = int(rng.integers(0, w - cw + 1))
+        g = _draw.stream(self)
+        x = _draw.uniform_int(g, 0, w - cw)  # MindSpore draws the column first
+        y = _draw.uniform_int(g, 0, h - ch)
         return img[y:y + ch, x:x + cw].copy()
+
+    _pil = _Op._pil_via_array
+
+
+def _round_half_away(v):
+    """``std::round``: halves away from zero."""
+    return int(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)
 
 
 def _check_prob(prob):
@@ -398,7 +355,6 @@ def _check_prob(prob):
     if prob < 0 or prob > 1:
         raise ValueError("Input prob is not within the required interval of [0.0, 1.0].")
     return float(prob)
-
 
 class HorizontalFlip(_Op):
     def _apply(self, img):
@@ -420,9 +376,13 @@ class RandomHorizontalFlip(_Op):
 
     def _apply(self, img):
         _check_hw(img, "RandomHorizontalFlip")
-        if _random.current().random() < self.prob:
+        if _draw.bernoulli(_draw.stream(self), self.prob):
             return img[:, ::-1].copy()
         return img
+
+    def _pil(self, img):
+        from PIL import Image
+        return img.transpose(Image.FLIP_LEFT_RIGHT) if _random.current().random() < self.prob else img
 
 
 class RandomVerticalFlip(_Op):
@@ -433,9 +393,13 @@ class RandomVerticalFlip(_Op):
 
     def _apply(self, img):
         _check_hw(img, "RandomVerticalFlip")
-        if _random.current().random() < self.prob:
+        if _draw.bernoulli(_draw.stream(self), self.prob):
             return img[::-1].copy()
         return img
+
+    def _pil(self, img):
+        from PIL import Image
+        return img.transpose(Image.FLIP_TOP_BOTTOM) if _random.current().random() < self.prob else img
 
 
 class RandomResizedCrop(_Op):
@@ -452,28 +416,37 @@ class RandomResizedCrop(_Op):
 
     def _apply(self, img):
         _check_hw(img, "RandomResizedCrop")
-        h, w = img.shape[:2]
-        rng = _random.current()
-        area = h * w
-        for _ in range(self.max_attempts):
-            target = area * rng.uniform(*self.scale)
-            ar = np.exp(rng.uniform(np.log(self.ratio[0]), np.log(self.ratio[1])))
-            cw = int(round(np.sqrt(target * ar)))
-            ch = int(round(np.sqrt(target / ar)))
-            if 0 < cw <= w and 0 < ch <= h:
-                y = int(rng.integers(0, h - ch + 1))
-                x = int(rng.integers(0, w - cw + 1))
-                break
-        else:  # centre crop within the ratio bounds
-            in_ratio = w / h
-            if in_ratio < self.ratio[0]:
-                cw, ch = w, int(round(w / self.ratio[0]))
-            elif in_ratio > self.ratio[1]:
-                ch, cw = h, int(round(h * self.ratio[1]))
-            else:
-                cw, ch = w, h
-            y, x = (h - ch) // 2, (w - cw) // 2
+        y, x, ch, cw = self._window(img.shape[0], img.shape[1])
         return _resize(img[y:y + ch, x:x + cw], self.size, self.interpolation)
+
+    def _window(self, h, w):
+        """(top, left, height, width) of the random crop of an h x w image, drawn as MindSpore's
+        RandomCropAndResize draws it (scale, then log aspect, as float32; then column and row)."""
+        g = _draw.stream(self)
+        log_lo = float(np.float32(np.log(np.float32(self.ratio[0]))))
+        log_hi = float(np.float32(np.log(np.float32(self.ratio[1]))))
+        for _ in range(self.max_attempts):
+            scale = _draw.uniform_float(g, self.scale[0], self.scale[1])
+            aspect = math.exp(_draw.uniform_float(g, log_lo, log_hi))
+            cw = max(_round_half_away(math.sqrt(h * w * scale * aspect)), 1)
+            ch = max(_round_half_away(cw / aspect), 1)
+            if cw <= w and ch <= h:
+                x = _draw.uniform_int(g, 0, w - cw)
+                y = _draw.uniform_int(g, 0, h - ch)
+                return y, x, ch, cw
+        lo, hi = float(np.float32(self.ratio[0])), float(np.float32(self.ratio[1]))
+        if w / h < lo:  # centre crop within the ratio bounds
+            cw, ch = w, _round_half_away(w / lo)
+        elif w / h > hi:
+            ch, cw = h, _round_half_away(h * hi)
+        else:
+            cw, ch = w, h
+        cw, ch = max(cw, 1), max(ch, 1)
+        x = _round_half_away(float(np.float32(w - cw) / np.float32(2)))
+        y = _round_half_away(float(np.float32(h - ch) / np.float32(2)))
+        return y, x, ch, cw
+
+    _pil = _Op._pil_via_array
 
 
 class Grayscale(_Op):
@@ -484,6 +457,11 @@ class Grayscale(_Op):
         g = (img[..., 0] * 0.299 + img[..., 1] * 0.587 + img[..., 2] * 0.114)
         g = np.rint(g).astype(img.dtype) if np.issubdtype(img.dtype, np.integer) else g.astype(img.dtype)
         return np.repeat(g[..., None], self.num_output_channels, axis=-1)
+
+    def _pil(self, img):
+        from PIL import Image
+        gray = img.convert("L")
+        return gray if self.num_output_channels == 1 else Image.merge("RGB", (gray, gray, gray))
 
 
 # ---- decode -------------------------------------------------------------------------------------
@@ -497,7 +475,6 @@ def _decode(data):
         raise RuntimeError("Decode: decoding images needs the Pillow package (pip install pillow).") from None
     with Image.open(io.BytesIO(np.ascontiguousarray(data).tobytes())) as im:
         return np.asarray(im.convert("RGB"), dtype=np.uint8)
-
 
 class Decode(_Op):
     """Decode a JPEG/PNG/BMP/GIF/TIFF image given as its bytes (uint8 1-D array) to HWC RGB uint8.

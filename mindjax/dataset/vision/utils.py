@@ -33,4 +33,25 @@ class ImageReadMode(IntEnum):
 
 
 class ConvertMode(IntEnum):
+    """Colour conversions of ``ConvertColor`` (values as MindSpore's; RGB/BGR names of one layout change
+    share a value)."""
     COLOR_BGR2BGRA = 0
+    COLOR_RGB2RGBA = 0
+    COLOR_BGRA2BGR = 1
+    COLOR_RGBA2RGB = 1
+    COLOR_BGR2RGBA = 2
+    COLOR_RGB2BGRA = 2
+    COLOR_RGBA2BGR = 3
+    COLOR_BGRA2RGB = 3
+    COLOR_BGR2RGB = 4
+    COLOR_RGB2BGR = 4
+    COLOR_BGRA2RGBA = 5
+    COLOR_RGBA2BGRA = 5
+    COLOR_BGR2GRAY = 6
+    COLOR_RGB2GRAY = 7
+    COLOR_GRAY2BGR = 8
+    COLOR_GRAY2RGB = 8
+    COLOR_GRAY2BGRA = 9
+    COLOR_GRAY2RGBA = 9
+    COLOR_BGRA2GRAY = 10
+    COLOR_RGBA2GRAY = 11
