@@ -191,14 +191,19 @@ class ParameterTuple(tuple):
 
     def __new__(cls, iterable):
         items = tuple(iterable)
-        seen = set()
+        # the same Parameter may appear several times (an optimizer's per-Parameter group rates);
+        # two different Parameters may not share a name
+        ids, names = set(), set()
         for p in items:
             if not isinstance(p, Parameter):
                 raise TypeError(f"For 'ParameterTuple', each element must be a Parameter, but got "
                                 f"{type(p).__name__}.")
-            if id(p) in seen:
-                raise ValueError(f"For 'ParameterTuple', the Parameter '{p.name}' appears more than once.")
-            seen.add(id(p))
+            if id(p) not in ids:
+                if p.name in names:
+                    raise ValueError(f"The value {p} , its name '{p.name}' already exists. Please set a unique "
+                                     f"name for the parameter.")
+                names.add(p.name)
+                ids.add(id(p))
         return tuple.__new__(cls, items)
 
     def clone(self, prefix: str, init: str = "same") -> "ParameterTuple":

@@ -55,7 +55,8 @@ class SequentialCell(Cell):
 
 class CellList(Cell):
     def __init__(self, *args, **kwargs):
-        super().__init__()
+        # auto_prefix=False keeps the Parameters' names (an optimizer's rate Cells do)
+        super().__init__(auto_prefix=kwargs.pop("auto_prefix", True))
         if args:
             self.extend(args[0])
 

@@ -48,7 +48,7 @@ class FTRL(Optimizer):
         super().__init__(learning_rate, params, weight_decay, loss_scale=loss_scale)
         dynamic = isinstance(learning_rate, (list, tuple)) or (hasattr(learning_rate, "ndim") and
                                                                learning_rate.ndim == 1) or callable(learning_rate)
-        grouped = any(lr is not self.learning_rate for lr in self._lrs)
+        grouped = self.is_group_lr
         if dynamic or grouped:
             raise ValueError(f"For 'FTRL', dynamic learning rate and group learning rate are currently not supported "
                              f"in FTRL, they should all be false, but got dynamic learning rate {dynamic} and"

@@ -101,7 +101,10 @@ class Optimizer(Cell):
         self.is_group_lr = self.is_group_params_ordered = False
         groups = parameters if self.is_group else [{"params": parameters}]
         params, lrs, wds, gcs, ordered = [], [], [], [], None
-        for g in groups:
+        # one learning-rate object per group with an 'lr' (named after the group's index), shared by
+        # the group's Parameters; the others share the default one, as in MindSpore
+        default_lr = self._lr_param(learning_rate, "learning_rate")
+        for gi, g in enumerate(groups):
             if not isinstance(g, dict):
                 raise TypeError(f"For 'Optimizer', the parameter groups must all be dicts, but got {type(g).__name__}.")
             bad = [k for k in g if k not in _GROUP_KEYS]
@@ -127,7 +130,7 @@ class Optimizer(Cell):
             params += ps
             if "lr" in g:
                 self.is_group_lr = True
-            lrs += [g.get("lr", learning_rate)] * len(ps)
+            lrs += [self._lr_param(g["lr"], f"learning_rate_group_{gi}") if "lr" in g else default_lr] * len(ps)
             wd = g.get("weight_decay", weight_decay)
             if isinstance(wd, bool) or not isinstance(wd, (int, float)):
                 raise TypeError(f"For 'Optimizer', the type of 'weight_decay' should be 'float', but got type "
@@ -166,11 +169,11 @@ class Optimizer(Cell):
         self.global_step_increase_tensor = Tensor([1], mstype.int32)
         self.reciprocal_scale = Tensor(1.0 / self.loss_scale, mstype.float32)
         self.need_scale = self.loss_scale != 1.0
-        # as in MindSpore, a fixed or per-step learning rate is a Parameter (saved in checkpoints)
-        self.learning_rate = self._lr_param(learning_rate, "learning_rate")
-        self._lrs = [self.learning_rate if lr is learning_rate else self._lr_param(lr, f"learning_rate_group_{i}")
-                     for i, lr in enumerate(lrs)]
-        self.dynamic_lr = any(not isinstance(lr, Parameter) or lr.ndim == 1 for lr in self._lrs)
+        # as in MindSpore, a fixed or per-step learning rate is a Parameter (saved in checkpoints);
+        # ``_lrs`` holds one per trained Parameter (a Parameter or a schedule) for the update
+        self._lrs = lrs
+        self.dynamic_lr = any(not isinstance(lr, Parameter) or lr.ndim == 1 for lr in lrs)
+        self.learning_rate = self._public_lr(default_lr, lrs)
         self.dynamic_weight_decay = False
         self.weight_decay = tuple(Tensor(w, mstype.float32) for w in wds) if self.is_group else \
             Tensor(float(weight_decay), mstype.float32)
@@ -257,6 +260,23 @@ class Optimizer(Cell):
         t = lr if isinstance(lr, Tensor) else Tensor(lr, mstype.float32)
         return Parameter(ops.cast(t, mstype.float32), name=name, requires_grad=False)
 
+    def _public_lr(self, default_lr, lrs):
+        """``self.learning_rate`` as MindSpore shows it: without group rates the Parameter, a schedule, or
+        a Cell over a per-step list; with group rates a ParameterTuple (all fixed) or a CellList (one
+        Cell per Parameter, shared within a group) when any is dynamic."""
+        def as_cell(lr):
+            if isinstance(lr, Parameter):
+                return _IteratorLearningRate(lr) if lr.ndim == 1 else _ConvertToCell(lr)
+            return lr
+        if not self.is_group_lr:
+            return _IteratorLearningRate(default_lr) if isinstance(default_lr, Parameter) and \
+                default_lr.ndim == 1 else default_lr
+        if not self.dynamic_lr:
+            return ParameterTuple(lrs)
+        from ..layer.container import CellList
+        cells = {}
+        return CellList([cells.setdefault(id(lr), as_cell(lr)) for lr in lrs], auto_prefix=False)
+
     def _lr_at(self, i):
         """The learning rate for parameter i at the current step (a Tensor or a float)."""
         from ..learning_rate_schedule import LearningRateSchedule
@@ -267,6 +287,10 @@ class Optimizer(Cell):
         if lr.ndim == 1:  # one learning rate per step; the last one holds afterwards
             # the index is clamped into range: no host-side bounds check (it would wait for the step)
             return gather_in_range(lr, ops.minimum(step, lr.shape[0] - 1), 0)
+        if self.is_group_lr and self.dynamic_lr:
+            # MindSpore reads a fixed group rate through a schedule Cell computing lr + 1 - 1 in float32
+            # (0.1 becomes 0.100000024): the same arithmetic gives the same updates
+            return ops.sub(ops.add(lr, 1.0), 1.0)
         return lr
 
     def state_parameters(self) -> list:
@@ -330,3 +354,32 @@ class Optimizer(Cell):
 
     def construct(self, gradients):
         raise NotImplementedError
+
+
+from ..learning_rate_schedule import LearningRateSchedule  # noqa: E402  (imports nn.optim's package first)
+
+
+class _IteratorLearningRate(LearningRateSchedule):
+    """A per-step learning-rate list as a schedule: ``cell(step)`` is ``lr[step]`` (a gather, so a
+    step past the list's end is an error, as in MindSpore). Its Parameter keeps the name given."""
+
+    def __init__(self, learning_rate: Parameter) -> None:
+        super().__init__()
+        self.learning_rate = learning_rate
+
+    def construct(self, global_step):
+        return ops.gather(self.learning_rate, global_step, 0)
+
+
+class _ConvertToCell(LearningRateSchedule):
+    """A fixed group learning rate as a schedule (when another group's rate is dynamic): ``lr + 1 - 1``."""
+
+    def __init__(self, learning_rate: Parameter) -> None:
+        super().__init__()
+        if not isinstance(learning_rate, Parameter):
+            raise TypeError("For 'Optimizer', the argument 'learning_rate' must be Parameter, but got "
+                            f"{type(learning_rate)}.")
+        self.learning_rate = learning_rate
+
+    def construct(self, global_step):
+        return ops.sub(ops.add(self.learning_rate, 1.0), 1.0)

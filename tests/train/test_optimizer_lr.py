@@ -1,0 +1,40 @@
+"""nn.Optimizer's learning-rate forms against MindSpore 2.10 (tests/data/optimizer_lr_cases.py,
+recorded by gen_optimizer_lr.py): ``opt.learning_rate`` is the Parameter, a schedule Cell over a
+per-step list, a ParameterTuple or a CellList of group rates, as MindSpore's; the Parameters'
+names, ``learning_rate(step)``, ``get_lr()`` and three Momentum steps match."""
+import json
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import mindjax as ms
+from mindjax import nn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "data"))
+from optimizer_lr_cases import CASES, run  # noqa: E402
+
+REC = json.load(open(os.path.join(HERE, "..", "data", "ms_optimizer_lr.json")))
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_learning_rate_forms(case):
+    got, want = run(case, ms, nn), REC[case]
+    for key in ("kind", "dynamic", "names", "items"):
+        assert got.get(key) == want.get(key), key
+    if "call" in want:
+        assert got["call"][0] == want["call"][0]
+        np.testing.assert_allclose(got["call"][1], want["call"][1], rtol=1e-6)
+    np.testing.assert_allclose(got["get_lr"], want["get_lr"], rtol=1e-7)
+    np.testing.assert_allclose(got["get_lr_after"], want["get_lr_after"], rtol=1e-6)
+    for g, w in zip(got["weights"], want["weights"]):
+        for a, b in zip(g, w):
+            np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+
+
+def test_list_rate_past_its_end_is_an_error():
+    opt = nn.Momentum(nn.Dense(2, 2).trainable_params(), [0.1, 0.2], 0.9)
+    with pytest.raises((IndexError, ValueError, RuntimeError)):
+        opt.learning_rate(ms.Tensor(5, ms.int32))
