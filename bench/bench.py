@@ -9,9 +9,14 @@
 (b) the LeNet-5 batch-32 training step (seed zh03's LeNet, Momentum 0.01/0.9, sparse
     mean softmax cross-entropy): mindjax PyNative (TrainOneStepCell called eagerly),
     mindjax Graph mode (ms.jit of the TrainOneStepCell, and the GRAPH_MODE context),
-    PyTorch eager, plain JAX jit, real MindSpore PyNative and Graph mode;
-(c) a ResNet-18 (CIFAR style, 32x32 inputs, batch 32, BasicBlocks, BatchNorm in
-    training mode) training step: mindjax Graph mode against plain JAX jit.
+    PyTorch eager (1 and 2 threads), plain JAX jit, real MindSpore PyNative and Graph mode;
+(c) a ResNet-50 training step (mindcv's shape, Momentum, batch 8 at 224x224) and
+(d) a GPT-2-style decoder training step (6 layers, d_model 512, 8 heads, seq 128, batch 8,
+    AdamWeightDecay): mindjax PyNative and Graph (ms.jit), plain JAX jit, PyTorch eager
+    at 1 and 2 threads (bench/big.py, bench/variants.py);
+(e) the first call (trace, compile, one step) and (f) the peak RSS of each variant of
+    (b)-(d), each alone in a new process (bench/_variant.py), real MindSpore's Graph mode
+    under its own Python.
 
 The variants run interleaved (step by step within a round, rounds alternating with the
 MindSpore subprocess), so machine load hits them alike; the table gives medians.
@@ -40,6 +45,9 @@ from mindjax.common.initializer import Normal  # noqa: E402
 
 import models  # noqa: E402
 import jax_models  # noqa: E402
+import torch_models  # noqa: E402
+import variants  # noqa: E402
+import big  # noqa: E402
 
 BATCH = models.BATCH
 SETTLE = 0.3   # seconds to wait after a MindSpore round: its thread pool spins for a while and slows whatever runs next
@@ -178,30 +186,6 @@ def bench_gather(rounds, n):
 
 
 # ---- (b) LeNet-5 -----------------------------------------------------------------------------
-def torch_lenet(torch, params):
-    tnn = torch.nn
-
-    class LeNet5(tnn.Module):
-        def __init__(self):
-            super().__init__()
-            self.conv1, self.conv2 = tnn.Conv2d(1, 6, 5, bias=False), tnn.Conv2d(6, 16, 5, bias=False)
-            self.fc1, self.fc2, self.fc3 = tnn.Linear(400, 120), tnn.Linear(120, 84), tnn.Linear(84, 10)
-
-        def forward(self, x):
-            F = torch.nn.functional
-            x = F.max_pool2d(F.relu(self.conv1(x)), 2)
-            x = F.max_pool2d(F.relu(self.conv2(x)), 2)
-            x = x.flatten(1)
-            return self.fc3(F.relu(self.fc2(F.relu(self.fc1(x)))))
-
-    net = LeNet5()
-    with torch.no_grad():
-        for name, p in net.named_parameters():
-            p.copy_(torch.from_numpy(np.array(params[name])))
-    opt = torch.optim.SGD(net.parameters(), lr=models.LR, momentum=models.MOM)
-    return net, opt
-
-
 def bench_lenet(torch, msw, rounds, per_round):
     rng = np.random.default_rng(0)
     xs = rng.standard_normal((BATCH, 1, 32, 32)).astype(np.float32)
@@ -243,17 +227,22 @@ def bench_lenet(torch, msw, rounds, per_round):
                 "mindjax Graph (GRAPH_MODE context)": with_params(step_g, run_graph_ctx),
                 "plain JAX (jax.jit)": lambda: (run_jax(), st["p"])}
     if torch is not None:
-        tnet, topt = torch_lenet(torch, params0)
         F = torch.nn.functional
         xt, yt = torch.from_numpy(xs), torch.from_numpy(ys.astype(np.int64))
 
-        def run_torch():
-            topt.zero_grad(set_to_none=True)
-            loss = F.cross_entropy(tnet(xt), yt)
-            loss.backward()
-            topt.step()
-            return loss.detach(), None
-        variants["PyTorch eager"] = run_torch
+        def run_torch(threads):
+            tnet, topt = torch_models.lenet(torch, params0)   # one network per thread count: each its own steps
+
+            def run():
+                torch.set_num_threads(threads)
+                topt.zero_grad(set_to_none=True)
+                loss = F.cross_entropy(tnet(xt), yt)
+                loss.backward()
+                topt.step()
+                return loss.detach().numpy(), None
+            return run
+        variants["PyTorch eager, 1 thread"] = run_torch(1)
+        variants["PyTorch eager, 2 threads"] = run_torch(2)
     # correctness first: every variant takes the same first steps from the same weights
     losses = {k: [float(np.asarray(f()[0])) for _ in range(3)] for k, f in variants.items()}
     ref = losses["plain JAX (jax.jit)"]
@@ -278,118 +267,143 @@ def bench_lenet(torch, msw, rounds, per_round):
     return {k: med_ms(v) for k, v in times.items()}
 
 
-# ---- (c) ResNet-18 -----------------------------------------------------------------------------
-def bench_resnet(steps, widths):
-    rng = np.random.default_rng(0)
-    xs = rng.standard_normal((BATCH, 3, 32, 32)).astype(np.float32)
-    ys = rng.integers(0, 10, BATCH).astype(np.int32)
-    x, y = ms.Tensor(xs), ms.Tensor(ys)
-    xj, yj = jnp.asarray(xs), jnp.asarray(ys)
-    ms.set_seed(1)
-    net = models.resnet18(nn, ops, widths)
-    train = {n: jnp.asarray(p.asnumpy()) for n, p in net.parameters_and_names() if p.requires_grad}
-    stats = {n: jnp.asarray(p.asnumpy()) for n, p in net.parameters_and_names() if not p.requires_grad}
-    jstep = ms.jit(models.train_step(nn, net))
-    st = {"p": train, "v": jax.tree_util.tree_map(jnp.zeros_like, train), "s": stats}
-
-    def run_jax():
-        loss, st["p"], st["v"], st["s"] = jax_models.jax_resnet_step(st["p"], st["v"], st["s"], xj, yj)
-        return loss
-
-    ps = [p for p in net.get_parameters()]
-    variants = {"mindjax Graph (ms.jit(TrainOneStepCell))": lambda: (jstep(x, y)._data, [p._data for p in ps]),
-                "plain JAX (jax.jit)": lambda: (run_jax(), st["p"], st["s"])}
-    losses = {k: [float(np.asarray(f()[0])) for _ in range(2)] for k, f in variants.items()}
-    a, b = losses.values()
-    assert np.allclose(a, b, rtol=2e-3, atol=1e-4), losses
-    times = {k: [] for k in variants}
-    for _ in range(steps):
-        for k, f in variants.items():
-            t0 = time.perf_counter()
-            block(f())
-            times[k].append(time.perf_counter() - t0)
-    return {k: med_ms(v) for k, v in times.items()}
-
-
 # ---- the table ------------------------------------------------------------------------------------
+def fmt_alone(r, key, scale, unit):
+    return r if isinstance(r, str) else f"{r[key] * scale:10.2f} {unit}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=15, help="interleaved rounds for (a) and (b)")
     ap.add_argument("--op-n", type=int, default=500, help="adds per timed loop in (a)")
     ap.add_argument("--lenet-per-round", type=int, default=4, help="in-process LeNet steps per round")
-    ap.add_argument("--resnet-steps", type=int, default=6)
-    ap.add_argument("--quick", action="store_true", help="fewer rounds, narrow ResNet (a smoke test)")
+    ap.add_argument("--resnet-steps", type=int, default=2, help="interleaved ResNet-50 steps per variant (c)")
+    ap.add_argument("--gpt-steps", type=int, default=3, help="interleaved decoder steps per variant (d)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke test: few rounds, a narrow 4-block ResNet at 64x64 and a 2-layer decoder")
     ap.add_argument("--no-mindspore", action="store_true")
-    ap.add_argument("--torch-threads", type=int, default=1,
-                    help="torch.set_num_threads (0: PyTorch's default). 1 by default: on a small, shared CPU "
-                         "PyTorch's OpenMP threads spin-wait and its step becomes 5-50x slower and erratic")
+    ap.add_argument("--only", default="abcdef", help="the rows to run, e.g. 'ab' (c-f always run together)")
     args = ap.parse_args()
-    widths = (64, 128, 256, 512)
     if args.quick:
-        args.rounds, args.op_n, args.lenet_per_round, args.resnet_steps = 3, 100, 2, 2
-        widths = (8, 16, 32, 64)
+        args.rounds, args.op_n, args.lenet_per_round, args.resnet_steps, args.gpt_steps = 3, 100, 2, 2, 2
 
-    torch = load_torch(args.torch_threads)
-    msw = None if args.no_mindspore else load_mindspore()
+    torch = load_torch(1)   # (a) at 1 thread; the training steps set 1 or 2 threads per call
+    msw = None if args.no_mindspore or "ab" not in args.only else load_mindspore()
+    ms_python = None
     if args.no_mindspore:
         skipped.append("real MindSpore: skipped (--no-mindspore).")
+    else:
+        ms_python = os.environ.get("MINDJAX_BENCH_MINDSPORE_PYTHON", os.path.expanduser("~/msref/bin/python"))
+        ms_python = ms_python if os.path.exists(ms_python) else None
+    t_start = time.perf_counter()
+    op = gather = lenet = None
     try:
-        op = bench_op(torch, msw, args.rounds, args.op_n)
-        gather = bench_gather(args.rounds, args.op_n)
-        lenet = bench_lenet(torch, msw, args.rounds, args.lenet_per_round)
+        if "a" in args.only:
+            op = bench_op(torch, msw, args.rounds, args.op_n)
+            gather = bench_gather(args.rounds, args.op_n)
+        if "b" in args.only:
+            lenet = bench_lenet(torch, msw, args.rounds, args.lenet_per_round)
     finally:
         if msw is not None:
             msw.close()
-    resnet = bench_resnet(args.resnet_steps, widths)
+    big_rows = None
+    if any(c in args.only for c in "cdef"):
+        big_rows = big.run(torch is not None, ms_python, args.quick,
+                           {"resnet50": args.resnet_steps, "gpt": args.gpt_steps},
+                           log=lambda m: print(m, file=sys.stderr, flush=True))
 
     cpu = f"{jax.devices()[0].platform}, {os.cpu_count()} cores"
     print(f"\nmindjax benchmark ({cpu}; JAX {jax.__version__}"
-          + (f", PyTorch {torch.__version__} ({torch.get_num_threads()} threads)" if torch else "")
-          + (f", MindSpore {msw.version}" if msw else "") + "). Median times; ratio = time / plain JAX.")
+          + (f", PyTorch {torch.__version__}" if torch else "")
+          + (f", MindSpore {msw.version}" if msw else "") + "). Median times; ratio = time / plain JAX;"
+          + f" total {time.perf_counter() - t_start:.0f} s.")
+    sections = []
+    if op is not None:
+        sections += [("(a) one 4x4 float32 add, eager", op, "us", 1e3),
+                     ("(a2) one gather of 8 rows, eager (the PyNative bounds check)", gather, "us", 1e3)]
+    if lenet is not None:
+        sections.append((f"(b) LeNet-5 training step, batch {BATCH}", lenet, "ms", 1))
+    if big_rows is not None:
+        c50, cg = variants.config("resnet50", args.quick), variants.config("gpt", args.quick)
+        sections += [(f"(c) ResNet-50 training step (mindcv shape, Momentum), batch {c50['batch']} at "
+                      f"{c50['size']}x{c50['size']}, widths {c50['widths']}, blocks {c50['layers']}", big_rows["c"], "ms", 1),
+                     (f"(d) GPT-2-style decoder training step (AdamWeightDecay): {cg['layers']} layers, d_model "
+                      f"{cg['d_model']}, {cg['heads']} heads, seq {cg['seq']}, batch {cg['batch']}, vocab "
+                      f"{cg['vocab']}", big_rows["d"], "ms", 1)]
     rows = []
-    for title, res, unit, scale in [("(a) one 4x4 float32 add, eager", op, "us", 1e3),
-                                    ("(a2) one gather of 8 rows, eager (the PyNative bounds check)", gather, "us", 1e3),
-                                    (f"(b) LeNet-5 training step, batch {BATCH}", lenet, "ms", 1),
-                                    (f"(c) ResNet-18 (widths {widths}) training step, batch {BATCH}, 32x32",
-                                     resnet, "ms", 1)]:
+    for title, res, unit, scale in sections:
         base = next(v for k, v in res.items() if k.startswith("plain JAX"))
         rows.append((title, None, None, None))
         for k, v in res.items():
             rows.append((k, v * scale, unit, v / base))
-    w = max(len(r[0]) for r in rows) + 2
+    w = max([len(r[0]) for r in rows if r[1] is not None] + [60]) + 2
     print(f"{'':{w}s} {'median':>10s}      {'ratio':>7s}")
     for name, v, unit, ratio in rows:
         if v is None:
             print(name)
         else:
             print(f"  {name:{w - 2}s} {v:10.2f} {unit}   {ratio:6.2f}x")
+    if big_rows is not None:
+        for row, key, scale, unit, title in [
+                ("e", "first_s", 1, "s", "(e) first call (trace + compile + one step), each variant alone in a new process"),
+                ("f", "rss_mb", 1, "MB", "(f) peak RSS (VmHWM) of a process that builds the model and runs 1 + 1 steps")]:
+            print(title)
+            for model, res in big_rows[row].items():
+                base = res.get("plain JAX (jax.jit)")
+                for k, r in res.items():
+                    ratio = (f"   {r[key] / base[key]:6.2f}x" if isinstance(base, dict) and not isinstance(r, str)
+                             else "")
+                    print(f"  {model + ': ' + k:{w - 2}s} {fmt_alone(r, key, scale, unit)}{ratio}")
     for s in skipped:
         print("skipped:", s)
-
-    # the targets
     print("\ntargets:")
-
-    def target(desc, ok):
+    for desc, ok in targets(op, gather, lenet, big_rows):
         print(f"  [{'met' if ok else 'NOT met'}] {desc}")
-    target(f"per-op overhead within 1.5x of plain JAX eager "
-           f"({op['mindjax PyNative (x + y)'] / op['plain JAX eager (x + y)']:.2f}x)",
-           op["mindjax PyNative (x + y)"] <= 1.5 * op["plain JAX eager (x + y)"])
-    g_checked = gather["mindjax PyNative (ops.gather, bounds checked)"]
-    target(f"bounds-checked gather within 1.5x of plain JAX eager jnp.take "
-           f"({g_checked / gather['plain JAX eager (jnp.take)']:.2f}x; the check itself costs "
-           f"{(g_checked - gather['mindjax PyNative (same op, check skipped)']) * 1e3:.1f} us)",
-           g_checked <= 1.5 * gather["plain JAX eager (jnp.take)"])
-    pyn = lenet["mindjax PyNative (TrainOneStepCell)"]
-    if "PyTorch eager" in lenet:
-        target(f"LeNet PyNative within 2x of PyTorch eager ({pyn / lenet['PyTorch eager']:.2f}x)",
-               pyn <= 2 * lenet["PyTorch eager"])
-    if "MindSpore 2.10 PyNative" in lenet:
-        target(f"LeNet PyNative at least 20x faster than MindSpore PyNative "
-               f"({lenet['MindSpore 2.10 PyNative'] / pyn:.1f}x faster)", lenet["MindSpore 2.10 PyNative"] >= 20 * pyn)
-    g = lenet["mindjax Graph (ms.jit(TrainOneStepCell))"] / lenet["plain JAX (jax.jit)"]
-    target(f"LeNet Graph mode within 1.1x of plain JAX jit ({g:.2f}x)", g <= 1.1)
-    g = resnet["mindjax Graph (ms.jit(TrainOneStepCell))"] / resnet["plain JAX (jax.jit)"]
-    target(f"ResNet-18 Graph mode within 1.1x of plain JAX jit ({g:.2f}x)", g <= 1.1)
+
+
+def _best_torch(res):
+    ts = [v for k, v in res.items() if k.startswith("PyTorch")]
+    return min(ts) if ts else None
+
+
+def targets(op, gather, lenet, big_rows):
+    """(description, met) for each of issue #16's targets that this run measured."""
+    out = []
+    if op is not None:
+        r = op["mindjax PyNative (x + y)"] / op["plain JAX eager (x + y)"]
+        out.append((f"per-op overhead within 1.5x of plain JAX eager ({r:.2f}x)", r <= 1.5))
+        g = gather["mindjax PyNative (ops.gather, bounds checked)"]
+        r = g / gather["plain JAX eager (jnp.take)"]
+        out.append((f"bounds-checked gather within 1.5x of plain JAX eager jnp.take ({r:.2f}x)", r <= 1.5))
+    if lenet is not None:
+        pyn, bt = lenet["mindjax PyNative (TrainOneStepCell)"], _best_torch(lenet)
+        if bt:
+            out.append((f"LeNet PyNative <= 1.0x PyTorch eager at its best thread count ({pyn / bt:.2f}x)", pyn <= bt))
+        if "MindSpore 2.10 PyNative" in lenet:
+            r = lenet["MindSpore 2.10 PyNative"] / pyn
+            out.append((f"LeNet PyNative at least 20x faster than MindSpore PyNative ({r:.1f}x faster)", r >= 20))
+        r = lenet["mindjax Graph (ms.jit(TrainOneStepCell))"] / lenet["plain JAX (jax.jit)"]
+        out.append((f"LeNet Graph mode within 1.1x of plain JAX jit ({r:.2f}x)", r <= 1.1))
+    if big_rows is None:
+        return out
+    for row, name in (("c", "ResNet-50"), ("d", "decoder")):
+        res = big_rows[row]
+        pyn, gr, jx, bt = (res[big.NAMES["mindjax-pynative"]], res[big.NAMES["mindjax-graph"]],
+                           res[big.NAMES["jax"]], _best_torch(res))
+        if bt:
+            out.append((f"{name} PyNative <= 1.5x PyTorch eager at its best thread count ({pyn / bt:.2f}x)",
+                        pyn <= 1.5 * bt))
+        out.append((f"{name} Graph <= 1.05x plain JAX ({gr / jx:.2f}x)", gr <= 1.05 * jx))
+    for model, res in big_rows["e"].items():
+        g, m = res.get(big.NAMES["mindjax-graph"]), res.get(big.NAMES["mindspore-graph"])
+        if isinstance(g, dict) and isinstance(m, dict):
+            out.append((f"{model}: first call in Graph mode <= MindSpore's ({g['first_s']:.1f} s against "
+                        f"{m['first_s']:.1f} s)", g["first_s"] <= m["first_s"]))
+        j = res.get(big.NAMES["jax"])
+        if isinstance(g, dict) and isinstance(j, dict):
+            r = g["rss_mb"] / j["rss_mb"]
+            out.append((f"{model}: peak RSS in Graph mode <= 1.2x plain JAX ({r:.2f}x)", r <= 1.2))
+    return out
 
 
 if __name__ == "__main__":

@@ -56,8 +56,9 @@ def _bn(x, p, s, name, eps=1e-5, momentum=0.9):
     return y, new
 
 
-def jax_resnet(p, s, x, n_stages=4):
-    """Forward of ``resnet18`` on params ``p`` and BN statistics ``s`` (names as mindjax's)."""
+# ---- (c) ResNet-50 -------------------------------------------------------------------------------
+def jax_resnet50(p, s, x, layers=(3, 4, 6, 3)):
+    """Forward of models.resnet50 (mindcv's shape); returns (logits, new BatchNorm statistics)."""
     new_s = {}
 
     def bn(x, name):
@@ -65,29 +66,87 @@ def jax_resnet(p, s, x, n_stages=4):
         new_s.update(ns)
         return y
 
-    x = jax.nn.relu(bn(_conv(x, p["conv1.weight"], 1, ((1, 1), (1, 1))), "bn1"))
-    k = 0
-    for i in range(n_stages):
-        for j in range(2):
-            pre = f"layers.{k}."
+    def conv(x, name, stride=1):
+        w = p[name]
+        k = w.shape[-1]
+        return _conv(x, w, stride, "VALID" if k == 1 else ((k // 2, k // 2), (k // 2, k // 2)))
+
+    x = jax.nn.relu(bn(conv(x, "conv1.weight", 2), "bn1"))
+    x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 3, 3), (1, 1, 2, 2), "SAME")
+    b = 0
+    for i, n in enumerate(layers):
+        for j in range(n):
+            pre = f"layers.{b}."
             stride = 2 if (i > 0 and j == 0) else 1
-            y = jax.nn.relu(bn(_conv(x, p[pre + "conv1.weight"], stride, ((1, 1), (1, 1))), pre + "bn1"))
-            y = bn(_conv(y, p[pre + "conv2.weight"], 1, ((1, 1), (1, 1))), pre + "bn2")
-            if pre + "sc_conv.weight" in p:
-                sc = bn(_conv(x, p[pre + "sc_conv.weight"], stride), pre + "sc_bn")
-            else:
-                sc = x
-            x = jax.nn.relu(y + sc)
-            k += 1
+            out = jax.nn.relu(bn(conv(x, pre + "conv1.weight"), pre + "bn1"))
+            out = jax.nn.relu(bn(conv(out, pre + "conv2.weight", stride), pre + "bn2"))
+            out = bn(conv(out, pre + "conv3.weight"), pre + "bn3")
+            idn = bn(conv(x, pre + "down.0.weight", stride), pre + "down.1") if pre + "down.0.weight" in p else x
+            x = jax.nn.relu(out + idn)
+            b += 1
     x = jnp.mean(x, (2, 3))
-    return x @ p["fc.weight"].T + p["fc.bias"], new_s
+    return x @ p["classifier.weight"].T + p["classifier.bias"], new_s
 
 
-@jax.jit
-def jax_resnet_step(p, v, s, x, y):
-    def loss_fn(p):
-        logits, new_s = jax_resnet(p, s, x)
-        return _xent(logits, y), new_s
-    (loss, new_s), g = jax.value_and_grad(loss_fn, has_aux=True)(p)
-    p, v = _momentum(p, v, g)
-    return loss, p, v, new_s
+def make_jax_resnet50_step(layers=(3, 4, 6, 3), donate=False):
+    """The jitted step; ``donate``: the weights, velocities and statistics are donated (updated in place)."""
+    def step(p, v, s, x, y):
+        def loss_fn(p):
+            logits, new_s = jax_resnet50(p, s, x, layers)
+            return _xent(logits, y), new_s
+        (loss, new_s), g = jax.value_and_grad(loss_fn, has_aux=True)(p)
+        p, v = _momentum(p, v, g)
+        return loss, p, v, new_s
+    return jax.jit(step, donate_argnums=(0, 1, 2) if donate else ())
+
+
+# ---- (d) the GPT-2-style decoder -----------------------------------------------------------------
+def _ln(x, p, name, eps=1e-7):
+    mean = jnp.mean(x, -1, keepdims=True)
+    var = jnp.mean(jnp.square(x - mean), -1, keepdims=True)
+    return (x - mean) / jnp.sqrt(var + eps) * p[name + ".gamma"] + p[name + ".beta"]
+
+
+def _dense(x, p, name):
+    y = x @ p[name + ".weight"].T
+    return y + p[name + ".bias"] if name + ".bias" in p else y
+
+
+def jax_gpt(p, idx, n_layers, heads):
+    """Forward of models.gpt: logits of shape (batch * seq, vocab)."""
+    b, t = idx.shape
+    x = p["wte.embedding_table"][idx] + p["wpe.embedding_table"][jnp.arange(t)][None]
+    d = x.shape[-1]
+    dh = d // heads
+    mask = jnp.triu(jnp.full((t, t), -1e9, jnp.float32), 1)
+    for i in range(n_layers):
+        pre = f"blocks.{i}."
+        qkv = _dense(_ln(x, p, pre + "ln1"), p, pre + "qkv").reshape(b, t, 3, heads, dh).transpose(2, 0, 3, 1, 4)
+        q, k, v = qkv[0], qkv[1], qkv[2]
+        att = jax.nn.softmax(q @ k.swapaxes(-1, -2) * (1.0 / float(dh) ** 0.5) + mask, axis=-1)
+        y = (att @ v).transpose(0, 2, 1, 3).reshape(b, t, d)
+        x = x + _dense(y, p, pre + "proj")
+        x = x + _dense(jax.nn.gelu(_dense(_ln(x, p, pre + "ln2"), p, pre + "fc"), approximate=True), p, pre + "out")
+    return _dense(_ln(x, p, "ln_f"), p, "head").reshape(b * t, -1)
+
+
+def _adamw(p, m, v, g, lr, wd, b1=0.9, b2=0.999, eps=1e-6):
+    """MindSpore's AdamWeightDecay: no bias correction; decay on every Parameter but gamma/beta."""
+    m = jax.tree_util.tree_map(lambda mi, gi: b1 * mi + (1 - b1) * gi, m, g)
+    v = jax.tree_util.tree_map(lambda vi, gi: b2 * vi + (1 - b2) * jnp.square(gi), v, g)
+    new = {}
+    for k in p:
+        upd = m[k] / (jnp.sqrt(v[k]) + eps)
+        if "gamma" not in k and "beta" not in k:
+            upd = upd + wd * p[k]
+        new[k] = p[k] - lr * upd
+    return new, m, v
+
+
+def make_jax_gpt_step(n_layers, heads, lr, wd, donate=False):
+    """The jitted step; ``donate``: the weights and both moments are donated (updated in place)."""
+    def step(p, m, v, idx, y):
+        loss, g = jax.value_and_grad(lambda p: _xent(jax_gpt(p, idx, n_layers, heads), y))(p)
+        p, m, v = _adamw(p, m, v, g, lr, wd)
+        return loss, p, m, v
+    return jax.jit(step, donate_argnums=(0, 1, 2) if donate else ())

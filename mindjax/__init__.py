@@ -117,10 +117,12 @@ for _mod, _names in {
     for _n in _names:
         _LAZY[_n] = _mod
 del _mod, _names, _n
+_LAZY.update(export="train.export", load="train.export")  # mindspore.export / load (StableHLO)
 
 # sub-packages loaded on first use
 _SUBPACKAGES = ("train", "dataset", "communication", "amp", "hal", "runtime", "device_context", "profiler",
                 "parallel", "safeguard", "rewrite", "mint", "numpy", "scipy")
+_SUBPACKAGES += ("experimental",)  # mindspore.experimental (optim, lr_scheduler), loaded on first use
 
 __all__ = sorted(
     set(_dtype.__all__) | set(_LAZY) | {

@@ -52,6 +52,10 @@ _USAGE = "usage: python -m mindjax script.py [args ...]\n       python -m mindja
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from .communication._launch import is_launch
+    if is_launch(argv):  # python -m mindjax --worker_num=N ... script.py: the msrun-like launcher
+        from .communication._launch import launch
+        return launch(argv)
     if not argv or argv[0] in ("-h", "--help"):
         print(_USAGE)
         return 0 if argv else 2

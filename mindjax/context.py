@@ -172,6 +172,7 @@ _AP_TYPES = {"device_num": int, "global_rank": int, "gradients_mean": bool, "gra
              "enable_parallel_optimizer": bool, "loss_repeated_mean": bool, "strategy_ckpt_config": dict,
              "strategy_ckpt_load_file": str, "strategy_ckpt_save_file": str, "group_ckpt_save_file": str}
 _auto_parallel = dict(_AP_DEFAULTS)
+_auto_parallel_set = set()  # the keys the user set (device_num unset means the world's size)
 
 
 def set_auto_parallel_context(**kwargs) -> None:
@@ -193,6 +194,7 @@ def set_auto_parallel_context(**kwargs) -> None:
             raise ValueError(f"The context configuration parameter '{key}' must be a positive integer, but got the "
                              f"value of {key} : {value}.")
     _auto_parallel.update(kwargs)
+    _auto_parallel_set.update(kwargs)
 
 
 def get_auto_parallel_context(attr_key: str):
@@ -204,6 +206,7 @@ def get_auto_parallel_context(attr_key: str):
 def reset_auto_parallel_context() -> None:
     _auto_parallel.clear()
     _auto_parallel.update(_AP_DEFAULTS)
+    _auto_parallel_set.clear()
 
 
 # jit_syntax_level values

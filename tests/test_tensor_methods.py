@@ -32,7 +32,6 @@ LOOSE = {"cholesky_inverse", "lstsq", "qr", "geqrf", "svd", "inverse", "matrix_p
 # differences that lie in the functional op, not in the method (reported to the op's owner); strict, so
 # that a fix shows up as XPASS and the entry is removed
 OP_DIFFERENCES = {
-    ("sgn", "complex64"): "ops.sgn does not take complex input (MindSpore gives x/|x|)",
 }
 
 

@@ -14,8 +14,10 @@ from .engine import *  # noqa: F401,F403
 from .engine import __all__ as _engine_all
 from .engine.datasets import zip  # noqa: A004
 from . import transforms, vision  # noqa: E402
+from . import text  # noqa: E402
 from . import callback  # noqa: E402
 from .callback import DSCallback  # noqa: E402
+from .engine._waited_callback import WaitedDSCallback  # noqa: E402
 
 
 class Shuffle(str, Enum):

@@ -1,7 +1,7 @@
 """``mindspore.dataset.callback``: DSCallback, hooks a ``map`` calls as rows go through it."""
 from .engine import validators as V
 
-__all__ = ["DSCallback"]
+__all__ = ["DSCallback", "WaitedDSCallback"]
 
 
 class _RunContext:
@@ -85,3 +85,5 @@ class _Driver:
 
     def epoch_end(self):
         self._call("ds_epoch_end")
+
+from .engine._waited_callback import WaitedDSCallback  # noqa: E402,F401

@@ -6,6 +6,7 @@ Examples:
     >>> ds.config.get_seed()
     7
 """
+import os
 import threading
 
 __all__ = [
@@ -22,7 +23,8 @@ _lock = threading.Lock()
 _state = {
     "seed": None,  # None: not set, shuffles differ from run to run
     "prefetch_size": 16,
-    "num_parallel_workers": 8,
+    # MindSpore: 8, capped at the machine's hardware threads
+    "num_parallel_workers": min(8, os.cpu_count() or 1),
     "monitor_sampling_interval": 1000,
     "callback_timeout": 60,
     "enable_shared_mem": False,

@@ -76,7 +76,7 @@ def init_process_group(backend: str = "hccl", init_method=None, timeout=None, wo
     if world_size not in (-1, 1) or rank not in (-1, 0):
         raise ValueError(f"For 'init_process_group', mindjax runs one process: world_size must be 1 and rank 0, "
                          f"but got {world_size} and {rank}.")
-    _comm.init()
+    _comm.management._init_or_single()  # a world of one without a launcher, as before
 
 
 def destroy_process_group(group: str | None = None) -> None:

@@ -11,6 +11,16 @@ from . import dynamic_lr  # noqa: F401
 from .dynamic_lr import *  # noqa: F401,F403
 from ..common.parameter import Parameter, ParameterTuple  # noqa: F401
 from .grad import Jvp, Vjp  # noqa: F401
+from .layer.ext_layers import *  # noqa: F401,F403
+from .layer.sparse_field import *  # noqa: F401,F403
+from .layer.fractional import *  # noqa: F401,F403
+from .graph_cell import GraphCell  # noqa: F401
+from .wrap.micro_batch import *  # noqa: F401,F403
+from .loss.sampled_softmax import SampledSoftmaxLoss  # noqa: F401
+from .layer.unfold import Unfold  # noqa: F401
+from . import utils  # noqa: F401,E402
+from .utils import no_init_parameters  # noqa: F401,E402
+from .metrics import get_metrics  # noqa: F401,E402  (MindSpore also exports it from nn)
 
 
 # the metrics MindSpore 2.10 also exports from ``mindspore.nn``, loaded on first use

@@ -217,10 +217,13 @@ _prox_adagrad_op = _op("ApplyProximalAdagrad", _prox_adagrad, 2)
 def _sgd(param, grad, lr, accum, momentum, stat, *, dampening, weight_decay, nesterov):
     if weight_decay:
         grad = grad + weight_decay * param
+    # MindSpore's CPU kernel leaves accum and stat as they are when momentum is 0 (plain SGD)
+    use = momentum > 0
     first = stat > 0
-    accum = jnp.where(first, grad, momentum * accum + (1 - dampening) * grad)
-    step = grad + momentum * accum if nesterov else accum
-    return param - lr * step, accum, jnp.zeros_like(stat)
+    new_accum = jnp.where(first, grad, momentum * accum + (1 - dampening) * grad)
+    step = grad + momentum * new_accum if nesterov else new_accum
+    return (param - lr * jnp.where(use, step, grad), jnp.where(use, new_accum, accum),
+            jnp.where(use, jnp.zeros_like(stat), stat))
 
 
 _sgd_op = _op("SGD", _sgd, 3)

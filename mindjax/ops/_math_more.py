@@ -370,6 +370,24 @@ def vander(x, N=None) -> Tensor:
     return apply(_vander, (x,), {"n": x.shape[0] if N is None else int(N)})
 
 
+_sgn_complex = Op("Sgn", lambda x: jnp.where(x == 0, jnp.zeros_like(x), x / jnp.where(x == 0, 1, jnp.abs(x))),
+                  "vjp")
+
+
+def sgn(input) -> Tensor:
+    """``ops.sgn``: ``x / |x|`` for complex inputs (0 at 0), the sign for real ones.
+
+    Examples:
+        >>> import numpy as np, mindjax as ms
+        >>> print(ms.ops.sgn(ms.Tensor(np.array([3 + 4j, 0], np.complex64))))
+        [0.6+0.8j 0. +0.j ]
+    """
+    x = tensor_of(input, "Sgn")
+    if x.dtype in (mstype.complex64, mstype.complex128):
+        return apply(_sgn_complex, (x,), {})
+    return _special.sgn(x)
+
+
 __all__ = list(_special.__all__) + [
     "cummax", "logcumsumexp", "nansum", "nanmean", "var_mean", "std_mean", "median", "nanmedian", "quantile",
     "nanquantile", "histc", "bincount", "aminmax", "renorm", "trapz", "vander"]

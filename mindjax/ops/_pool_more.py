@@ -20,7 +20,7 @@ from . import math as M
 
 __all__ = ["max_pool3d", "avg_pool1d", "avg_pool3d", "adaptive_avg_pool1d", "adaptive_avg_pool3d",
            "adaptive_max_pool1d", "adaptive_max_pool3d", "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d",
-           "max_unpool3d", "fold", "unfold", "conv3d", "conv3d_transpose"]
+           "max_unpool3d", "fold", "unfold", "conv3d", "conv3d_transpose", "adaptive_max_pool2d"]
 
 
 def _tuple(name, arg, v, n, allow_zero=False):
@@ -190,6 +190,29 @@ def adaptive_max_pool1d(input, output_size) -> Tensor:
     o = _tuple("AdaptiveMaxPool1D", "output_size", output_size, 1)
     _divisible("adaptive_max_pool1d", x, o)
     return _batched(x, 1, lambda t: adaptive_max_indices(t, o))[0]
+
+
+def adaptive_max_pool2d(input, output_size, return_indices: bool = False):
+    """``ops.adaptive_max_pool2d``: the last two axes of (N, C, H, W) or (C, H, W) max-pooled to ``output_size``
+    bins (an int, or a pair whose None keeps that size); bin i covers [floor(i * H / oh), ceil((i + 1) * H / oh)),
+    so bins overlap when the sizes do not divide. With ``return_indices`` also the int64 flat H * W position of
+    each maximum in its plane.
+
+    Examples:
+        >>> import numpy as np, mindjax as ms
+        >>> x = ms.Tensor(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3))
+        >>> print(ms.ops.adaptive_max_pool2d(x, 2))
+        [[[[4. 5.]
+           [7. 8.]]]]
+    """
+    x = _nc("AdaptiveMaxPool2D", input, 2)
+    o = _out_size("AdaptiveMaxPool2D", x, output_size, 2)
+    if any(not isinstance(v, int) or v <= 0 for v in o):
+        raise ValueError(f"For 'AdaptiveMaxPool2D', the 'output_size' must be positive ints or None, but got "
+                         f"{output_size}.")
+    out, pos = _batched(x, 2, lambda t: adaptive_max_indices(t, o))
+    from ._base import cast
+    return (out, cast(pos, mstype.int64)) if return_indices else out
 
 
 def adaptive_max_pool3d(input, output_size, return_indices=False):

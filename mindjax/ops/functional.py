@@ -35,6 +35,7 @@ from ._nn_more import *  # noqa: F401,F403
 from ._image_more import *  # noqa: F401,F403
 from ._apply_ops import *  # noqa: F401,F403
 from ._functional_helpers import *  # noqa: F401,F403
+from ._ops3_math import *  # noqa: F401,F403
 from ._grad_transforms import *  # noqa: F401,F403
 from .._autograd.grad import grad, value_and_grad  # noqa: F401
 from .._jit.transforms import vmap, jacfwd, jacrev  # noqa: F401
@@ -104,3 +105,6 @@ def cast(input, dtype) -> "Tensor":  # noqa: F821
         shown = dtype if isinstance(dtype, str) else repr(dtype) if isinstance(dtype, type) else dtype
         raise TypeError(f"For 'Cast', the input 'dtype' should be mindspore dtype, but got {shown}.")
     return _cast_any(input, dtype)
+
+
+from ._fractional import fractional_max_pool2d, fractional_max_pool3d  # noqa: E402,F401

@@ -270,3 +270,79 @@ def save_strategy_for(cell, path: str) -> None:
         else:
             params[p.name] = strategy_layouts(item, p.shape, n)
     write_strategy_file(path, params)
+
+
+def _prim_strategy_kind(prim, strategy, what):
+    """MindSpore's check of a Primitive strategy: a tuple of tuples of ints, or of Layouts; returns
+    True for Layouts, False for tuples, None for ()."""
+    if not isinstance(strategy, tuple):
+        raise TypeError(f'{what} must be tuple type, but got:{type(strategy)}')
+    if strategy == ():
+        return None
+    kinds = set()
+    for item in strategy:
+        if isinstance(item, Layout):
+            kinds.add(True)
+        elif isinstance(item, tuple):
+            for v in item:
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise TypeError(f'The {what}: {strategy} of {prim.name} is not valid, the value of strategy must '
+                                    f'be int type, but got:{type(v)}')
+            kinds.add(False)
+        else:
+            raise TypeError(f'The element of strategy must be tuple/Layout type, but got:{type(item)}')
+    if len(kinds) > 1:
+        raise TypeError(f'The {what} of {prim.name} must be all tuples or all Layouts, but got {strategy}.')
+    return kinds.pop()
+
+
+def _layout_values(strategy):
+    return None if strategy is None else tuple({k: v for k, v in item.to_dict().items() if k != "rank_list"}
+                                               for item in strategy)
+
+
+def primitive_shard(prim, in_strategy=None, out_strategy=None):
+    """The body of ``Primitive.shard``: record the strategies as MindSpore's attributes
+    (``in_strategy``/``out_strategy``, or ``in_layout``/``out_layout`` for Layouts) and, in
+    SEMI_AUTO_PARALLEL / AUTO_PARALLEL mode with several devices, make this Primitive's calls lay
+    out their inputs (and outputs) with them; XLA's GSPMD partitioner then runs the operator on
+    the slices (a MatMul cut on its rows and columns, a Gather on its table's rows...).
+
+    Examples:
+        >>> from mindjax import ops
+        >>> from mindjax.parallel._shard import primitive_shard
+        >>> primitive_shard(ops.MatMul(), ((2, 1), (1, 4))).attrs["in_strategy"]
+        ((2, 1), (1, 4))
+    """
+    if in_strategy is None and out_strategy is None:
+        return prim
+    in_kind = _prim_strategy_kind(prim, in_strategy, "in_strategy") if in_strategy is not None else None
+    out_kind = _prim_strategy_kind(prim, out_strategy, "out_strategy") if out_strategy is not None else None
+    is_layout = in_kind if in_kind is not None else out_kind
+    if out_kind is not None and is_layout != out_kind:
+        raise ValueError('The in_strategy type must equal to the out_strategy type, one using tuple(tuple) and the '
+                         'other using tuple(Layout) is not allowed.')
+    if in_strategy is None:
+        raise ValueError(f'The out_strategy of {prim.name} is {out_strategy}, need to set in_strategy, but got none')
+    if is_layout:
+        prim.add_prim_attr("in_layout", _layout_values(in_strategy))
+        if out_strategy is not None:
+            prim.add_prim_attr("out_layout", _layout_values(out_strategy))
+    else:
+        prim.add_prim_attr("in_strategy", in_strategy)
+        if out_strategy is not None:
+            prim.add_prim_attr("out_strategy", out_strategy)
+    if parallel_device_num() > 1 and in_strategy:
+        cls = type(prim)
+        if not cls.__dict__.get("_mj_sharded_class"):
+            base_call = cls.__call__
+
+            def __call__(self, *args, **kwargs):
+                return self.__dict__["_mj_prim_shard"](*args, **kwargs)
+            prim.__class__ = type(cls.__name__, (cls,), {"__call__": __call__, "_mj_sharded_class": True,
+                                                          "_mj_base_call": base_call, "__module__": cls.__module__,
+                                                          "__qualname__": cls.__qualname__, "__doc__": cls.__doc__})
+        base = type(prim)._mj_base_call
+        prim.__dict__["_mj_prim_shard"] = _Sharded(lambda *a, **k: base(prim, *a, **k), in_strategy, out_strategy,
+                                                   prim.name)
+    return prim

@@ -8,6 +8,7 @@ from .serialization import (save_checkpoint, load_checkpoint, load_param_into_ne
                             merge_sliced_parameter)
 from .dataset_helper import DatasetHelper, connect_network_with_dataset
 from .data_sink import data_sink
+from .export import export, load  # noqa: F401
 from . import summary
 from .summary import SummaryRecord
 from .loss_scale import LossScaleManager, FixedLossScaleManager, DynamicLossScaleManager
@@ -19,3 +20,6 @@ __all__ = ["Model", "save_checkpoint", "load_checkpoint", "load_param_into_net",
            "async_ckpt_thread_status", "ckpt_to_safetensors", "safetensors_to_ckpt", "merge_sliced_parameter",
            "DatasetHelper", "connect_network_with_dataset", "data_sink", "SummaryRecord", "LossScaleManager",
            "FixedLossScaleManager", "DynamicLossScaleManager"] + list(callback.__all__) + list(_metrics_all)
+__all__ += ["export", "load"]
+from .amp import build_train_network  # noqa: E402
+__all__ += ["build_train_network"]

@@ -158,7 +158,11 @@ class Model:
         key = (kind, id(cell), pynative)
         fn = self._steps.get(key)
         if fn is None:
-            fn = self._steps[key] = _compiled(cell, pynative)
+            from ..communication._world import world
+            if kind == "train" and getattr(cell, "reducer_flag", False) and world.mode != "single":
+                fn = self._steps[key] = cell  # a data-parallel step: the Cell runs it as one SPMD program
+            else:
+                fn = self._steps[key] = _compiled(cell, pynative)
         return fn
 
     # ------------------------------------------------------------------ metrics
@@ -258,8 +262,10 @@ class Model:
         cb_params.mode = "train"
         cb_params.loss_fn = self._loss_fn
         cb_params.optimizer = self._optimizer
-        cb_params.parallel_mode = "stand_alone"
-        cb_params.device_number = 1
+        from .. import context
+        from ..communication import get_group_size
+        cb_params.parallel_mode = context.get_auto_parallel_context("parallel_mode")
+        cb_params.device_number = get_group_size()
         cb_params.train_dataset = train_dataset
         cb_params.network = self._network
         cb_params.dataset_sink_mode = False
@@ -275,12 +281,15 @@ class Model:
         step_fn = self._runner("train", self._train_network)
         list_callback.on_train_begin(run_context)
         self._train_network.set_train(True)
+        # one iterator for all the epochs, as MindSpore's Model: a dataset's epoch count, its dataset
+        # callbacks and its shuffle (a new order each epoch) follow the run, not one epoch
+        it = train_dataset.create_tuple_iterator(num_epochs=epoch - initial_epoch, output_numpy=True)
         for i in range(initial_epoch, epoch):
             cb_params.cur_epoch_num = i + 1
             self._current_epoch_num = i + 1
             self._current_step_num = 0
             list_callback.on_train_epoch_begin(run_context)
-            for element in self._iterate(train_dataset):
+            for element in (_to_tensors(e) for e in it):
                 if self._loss_fn is not None and len(element) != 2:
                     raise ValueError("When 'loss_fn' is not None, 'train_dataset' should return "
                                      "two elements, but got {}, please check the number of elements "

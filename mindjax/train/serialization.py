@@ -530,3 +530,6 @@ def _load_dismatch_prefix_params(net, parameter_dict, param_not_load, strict_loa
                 if param.name in param_not_load and new_name in parameter_dict:
                     _update_param(param, parameter_dict[new_name], strict_load)
                     param_not_load.remove(param.name)
+
+
+from .export import export, load  # noqa: E402,F401  (MindSpore defines them in this module)

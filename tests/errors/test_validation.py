@@ -226,7 +226,7 @@ ROWS = [
     ("Flatten-1d", lambda: nn.Flatten()(T(3)), ValueError, "'start_dim' or 'end_dim' out of range"),
     # ---- losses ----------------------------------------------------------------------------------
     ("MSELoss-reduction", lambda: nn.MSELoss(reduction="bogus"), ValueError,
-     "For 'MSELoss', the 'reduction' must be one of ['mean', 'sum', 'none']"),
+     "For 'MSELoss', the 'reduction' must be in ['mean', 'sum', 'none'], but got bogus."),
     ("L1Loss-reduction", lambda: nn.L1Loss(reduction="x"), ValueError, "'reduction'"),
     ("SCE-reduction", lambda: nn.SoftmaxCrossEntropyWithLogits(reduction="bogus"), ValueError, "'reduction'"),
     ("CrossEntropyLoss-reduction", lambda: nn.CrossEntropyLoss(reduction="bogus"), ValueError, "'reduction'"),

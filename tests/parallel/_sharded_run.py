@@ -71,6 +71,35 @@ out["fn"]["hlo_has_sharding"] = "sharding" in jax.jit(
 g = shard(lambda a: a * 1, in_strategy=((4, 1),))
 out["copies_spec"] = spec(g(ms.Tensor(X)))
 
+# operator-level sharding: a MatMul Primitive cut (2, 1) x (1, 4), eager and compiled, and an
+# embedding table cut on its rows by Cell.shard's parameter_plan, trained one step
+from mindjax.parallel._shard import primitive_shard
+mm = primitive_shard(ops.MatMul(), ((2, 1), (1, 4)), ((2, 4),))
+prim_eager = mm(a, b)
+prim_jit = ms.jit(lambda p, q: mm(p, q) + 1)(a, b)
+out["prim"] = {"eager": prim_eager.asnumpy().tolist(), "jit": prim_jit.asnumpy().tolist(),
+               "spec": spec(prim_eager), "attrs": str(mm.attrs["in_strategy"]), "name": type(mm).__name__}
+ids = ms.Tensor(np.array([[1, 5, 9, 13], [2, 6, 10, 14]], np.int32))
+
+
+def embed_run(shard_it):
+    ms.set_seed(3)
+    emb = nn.Embedding(16, 8)
+    if shard_it:
+        cell_shard(emb, in_strategy=((2, 1),), parameter_plan={"self.embedding_table": (4, 1)})
+    loss_net = nn.WithLossCell(emb, lambda y, t: ((y - t) ** 2).mean())
+    step = nn.TrainOneStepCell(loss_net, nn.SGD(emb.trainable_params(), 0.5))
+    target = ms.Tensor(np.ones((2, 4, 8), np.float32))
+    loss = step(ids, target)
+    return {"loss": float(loss.asnumpy()), "table": emb.embedding_table.asnumpy().tolist(),
+            "spec": spec(emb.embedding_table)}
+
+
+ms.set_auto_parallel_context(parallel_mode="stand_alone")
+out["embed_plain"] = embed_run(False)
+ms.set_auto_parallel_context(parallel_mode="semi_auto_parallel", device_num=8)
+out["embed_sharded"] = embed_run(True)
+
 errors = {}
 for key, fn in {
         "product": lambda: shard(lambda a: a, in_strategy=((3, 1),))(ms.Tensor(np.ones((6, 2), np.float32))),

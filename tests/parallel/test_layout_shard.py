@@ -142,3 +142,15 @@ def test_sharded_function_and_strategy_errors(sharded):
         "strategy value 4" in errs["divisible"][1]
     assert errs["rank"][0] == "RuntimeError" and "strategy len: 3 is not equal to inputs len: 2" in errs["rank"][1]
     assert errs["zero"][0] == "RuntimeError"
+
+
+def test_operator_level_sharding_of_matmul_and_embedding(sharded):
+    fn, prim = sharded["fn"], sharded["prim"]
+    np.testing.assert_allclose(prim["eager"], fn["want"], rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(prim["jit"], np.array(fn["want"]) + 1, rtol=1e-4, atol=1e-4)
+    assert prim["spec"] == "P('d0', 'd1')" and prim["attrs"] == "((2, 1), (1, 4))" and prim["name"] == "MatMul"
+    plain, cut = sharded["embed_plain"], sharded["embed_sharded"]
+    assert cut["spec"] in ("P('d1', None)", "P('d1',)") and plain["spec"] == "None"  # the table's rows live on 4 devices
+    np.testing.assert_allclose(cut["loss"], plain["loss"], rtol=1e-6)
+    np.testing.assert_allclose(cut["table"], plain["table"], rtol=1e-5, atol=1e-6)
+    assert plain["loss"] > 0

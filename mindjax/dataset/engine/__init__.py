@@ -13,5 +13,18 @@ from .sources_coco import CocoDataset
 from .schema import Schema
 from .sources_random import RandomDataset
 from .sources_celeba import CelebADataset
+from .sources_mindrecord import MindDataset
+from .sources_text import *  # noqa: F401,F403
+from .sources_text import __all__ as _text_all
+from .sources_text import CLUEDataset, SQuADDataset
+from .sources_folders2 import *  # noqa: F401,F403
+from .sources_folders2 import __all__ as _folders2_all
+from .sources_folders3 import *  # noqa: F401,F403
+from .sources_folders3 import __all__ as _folders3_all
+from .sources_tfrecord import TFRecordDataset
+from .sources_audio import *  # noqa: F401,F403
+from .sources_audio import __all__ as _audio_all
 
 __all__ = list(_ds_all) + list(_src_all) + ["Iterator", "TupleIterator", "DictIterator"] + list(_s_all) + list(_more_all) + ["VOCDataset", "CocoDataset", "Schema", "RandomDataset", "CelebADataset"]
+__all__ += ["MindDataset", "TFRecordDataset", "CLUEDataset", "SQuADDataset"] + list(_text_all)
+__all__ += list(_folders2_all) + list(_folders3_all) + list(_audio_all)

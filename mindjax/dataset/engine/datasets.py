@@ -28,6 +28,7 @@ class _Ctx:
         self.ids = {}
         self.passes = {}
         self.epoch = 0
+        self.closers = []  # called when the run ends (worker pools)
         stack = [root]
         while stack:  # deterministic numbering of the nodes, whatever their ids
             node = stack.pop()
@@ -41,6 +42,19 @@ class _Ctx:
         if key not in self.passes:
             self.passes[key] = make()
         return self.passes[key]
+
+    def pool(self, node, make):
+        """The worker pool of ``node`` for this run (one for all its epochs), made on first use."""
+        key = ("pool", id(node))
+        if key not in self.passes:
+            self.passes[key] = make()
+            self.closers.append(self.passes[key].close)
+        return self.passes[key]
+
+    def close(self):
+        """End of the run: release what nodes opened for it (worker processes)."""
+        while self.closers:
+            self.closers.pop()()
 
     def rng(self, node):
         key = self.ids.get(id(node), 0)
@@ -139,12 +153,15 @@ class Dataset(MoreMethods):
     def map(self, operations, input_columns=None, output_columns=None, num_parallel_workers=None, **kwargs):
         """Apply ``operations`` (a callable or a list of them) to ``input_columns`` of every row.
 
-        With ``num_parallel_workers`` > 1 the rows are transformed by that many threads (in order).
-        ``callbacks`` (DSCallback objects) are called around each row and epoch; ``python_multiprocessing``,
-        ``cache``, ``max_rowsize``, ``offload`` are accepted and ignored.
+        With ``num_parallel_workers`` > 1 the rows are transformed by that many threads, or, with
+        ``python_multiprocessing=True``, by that many worker processes (large arrays coming back through
+        shared memory of ``max_rowsize`` MB per row); either way in order. ``callbacks`` (DSCallback
+        objects) are called around each row and epoch; ``cache`` and ``offload`` are accepted and ignored.
         """
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          callbacks=kwargs.get("callbacks"))
+                          callbacks=kwargs.get("callbacks"),
+                          python_multiprocessing=kwargs.get("python_multiprocessing", False),
+                          max_rowsize=kwargs.get("max_rowsize", 16))
 
     def padded_batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, pad_info=None):
         """``batch`` padding each column listed in ``pad_info`` {name: (shape or None, value)}."""
@@ -231,6 +248,7 @@ class Dataset(MoreMethods):
             raise RuntimeError("The dataset is empty, cannot get its output shapes or types.") from None
         finally:
             gen.close()
+            ctx.close()
 
     def output_shapes(self, estimate=False):
         """Shape of each column in the first row (a Python-object column reports [0], as MindSpore)."""
@@ -412,6 +430,9 @@ class GeneratorDataset(MappableDataset):
         self.random_access = random_access
         self.column_names = names
         self.column_types = column_types
+        V.type_check(python_multiprocessing, (bool,), "python_multiprocessing")
+        self.python_multiprocessing = python_multiprocessing
+        self.max_rowsize = max_rowsize
 
     def _columns(self):
         return self.column_names
@@ -433,6 +454,9 @@ class GeneratorDataset(MappableDataset):
                         f"specified column_types, but the type of returned data: {type(a)}, specified column "
                         f"type: {_type_label(t)}")
         return row
+
+    def _get_index(self, index):
+        return self._get(int(index))
 
     def _get(self, index):
         try:
@@ -471,6 +495,13 @@ class GeneratorDataset(MappableDataset):
 
     def _iter(self, ctx):
         if self.random_access:
+            workers = self.num_parallel_workers or 1
+            if self.python_multiprocessing and workers > 1:
+                # MindSpore runs __getitem__ in worker processes then (rows still in sampler order)
+                run = ctx.state(self, lambda: self.sampler._make_run(self._len(), self))
+                pool = ctx.pool(self, lambda: _worker_pool(self._get_index, workers, self.max_rowsize))
+                yield from pool.imap(run.next().tolist())
+                return
             yield from super()._iter(ctx)
             return
         if self._streams():
@@ -497,6 +528,12 @@ class GeneratorDataset(MappableDataset):
                 if self.num_samples is not None and size >= self.num_samples:
                     break
         return size if self.num_samples is None else min(size, self.num_samples)
+
+
+def _worker_pool(fn, workers, max_rowsize, what="GeneratorDataset"):
+    """A pool of ``workers`` processes running ``fn`` (see ``_multiproc``)."""
+    from ._multiproc import WorkerPool
+    return WorkerPool(fn, workers, max_rowsize, what)
 
 
 def _type_label(t):

@@ -77,6 +77,8 @@ def _produce(root, ctx, q, stop, num_epochs):
         _put(q, (_EOF, None), stop)
     except BaseException as e:  # noqa: BLE001 - handed to the consumer
         _put(q, (_ERR, e), stop)
+    finally:
+        ctx.close()  # worker processes end with the run
 
 
 def _shutdown(stop, q):

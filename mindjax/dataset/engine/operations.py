@@ -193,8 +193,11 @@ def _reorder(cols, ins, outs, produced, rows=None, rest=None, row=None):
 
 class MapDataset(Dataset):
     def __init__(self, child, operations, input_columns=None, output_columns=None, num_parallel_workers=None,
-                 callbacks=None):
+                 callbacks=None, python_multiprocessing=False, max_rowsize=16):
         from ..callback import DSCallback
+        V.type_check(python_multiprocessing, (bool,), "python_multiprocessing")
+        self.python_multiprocessing = python_multiprocessing
+        self.max_rowsize = max_rowsize
         if callbacks is not None and not isinstance(callbacks, list):
             callbacks = [callbacks]
         for cb in callbacks or []:
@@ -252,18 +255,45 @@ class MapDataset(Dataset):
         if self.callbacks:
             yield from self._iter_callbacks(ctx, rng, cols, ins, outs, pos)
             return
-        if workers > 1:
+        if workers > 1 and self.python_multiprocessing:
+            yield from self._iter_processes(ctx, rng, workers, cols, ins, outs, pos)
+            return
+        # MindSpore's map runs config.get_num_parallel_workers() workers when none is given: its random
+        # streams follow that count even where mindjax runs the rows in one thread
+        from .. import config
+        tables = self._ms_streams(ctx, self.num_parallel_workers or config.get_num_parallel_workers())
+        if workers > 1 and tables is None:
             yield from self._iter_parallel(ctx, rng, workers, cols, ins, outs, pos)
             return
-        for row in self.children[0]._iter(ctx):
-            with _random.use(rng):
-                produced = self._apply(tuple(row[p] for p in pos))
+        for i, row in enumerate(self.children[0]._iter(ctx)):
+            # rows keep the generators _iter_parallel gives them (user functions draw alike either way)
+            row_rng = rng if workers == 1 else np.random.default_rng(int(rng.integers(0, 2 ** 63)))
+            with _random.use(row_rng):
+                _random._local.streams = tables[i % len(tables)] if tables else None
+                try:
+                    produced = self._apply(tuple(row[p] for p in pos))
+                finally:
+                    _random._local.streams = None
             yield self._finish(cols, ins, outs, produced, row)
+
+    def _ms_streams(self, ctx, workers):
+        """With a seed configured, MindSpore's own random streams: its map builds a copy of the ops per
+        worker, every random op seeded base seed + worker index, and deals rows out to the workers in
+        turn; the tables live for the iterator's run (all its epochs)."""
+        from .. import config
+        from ..vision._draw import OpStreams
+        seed = config._seed_or_none()
+        if seed is None:
+            return None
+        key = ("ms-streams", id(self))
+        if key not in ctx.passes:
+            ctx.passes[key] = [OpStreams(int(seed) + w) for w in range(workers)]
+        return ctx.passes[key]
 
     def _iter_callbacks(self, ctx, rng, cols, ins, outs, pos):
         """Rows one by one, with the DSCallback hooks around each row and epoch."""
         from ..callback import _Driver
-        drv = ctx.state(self, lambda: _Driver(self.callbacks))
+        drv = ctx.state(self, lambda: _Driver([cb.create_runtime_obj() for cb in self.callbacks]))
         drv.epoch_begin()
         for row in self.children[0]._iter(ctx):
             drv.step_begin()
@@ -282,6 +312,37 @@ class MapDataset(Dataset):
     def _one(self, args, seed):
         with _random.use(np.random.default_rng(seed)):
             return self._apply(args)
+
+    def _one_task(self, task):
+        """One row in a worker process; a failing Python function is reported as MindSpore's workers do."""
+        args, seed = task
+        with _random.use(np.random.default_rng(seed)):
+            for op in self.operations:
+                try:
+                    res = op(*args)
+                except Exception as e:
+                    if _errors.is_wrapped(e) or _errors.op_name(op) != "PyFunc":
+                        raise _errors.wrap_map(e, op) from e
+                    body = f"map operation: [PyFunc] failed. {_errors._format(e)}"
+                    raise _errors._mark(RuntimeError(_errors._HEAD + _errors._SEP + "- Python Call Stack: \n"
+                                                     + _errors._SEP + body + "\n" + _errors._TAIL)) from e
+                if res is None:
+                    raise _errors.none_from_map(op)
+                args = _to_row(res)
+        return args
+
+    def _iter_processes(self, ctx, rng, workers, cols, ins, outs, pos):
+        """Rows transformed by worker processes, in order; the seeds as in the threaded path."""
+        from .datasets import _worker_pool
+        pool = ctx.pool(self, lambda: _worker_pool(self._one_task, workers, self.max_rowsize, "map"))
+        held = []
+
+        def tasks():
+            for row in self.children[0]._iter(ctx):
+                held.append(row)
+                yield tuple(row[p] for p in pos), int(rng.integers(0, 2 ** 63))
+        for produced in pool.imap(tasks()):
+            yield self._finish(cols, ins, outs, produced, held.pop(0))
 
     def _iter_parallel(self, ctx, rng, workers, cols, ins, outs, pos):
         """Rows transformed by a thread pool, in order; each row gets its own seeded generator."""

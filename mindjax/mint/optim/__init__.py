@@ -20,29 +20,25 @@ from ... import ops as _ops
 from ... import _dtype as mstype
 from ..._tensor import Tensor
 from ...common.parameter import Parameter
-from ...nn.cell import Cell
+from ...experimental.optim.optimizer import Optimizer as _Base
 
 __all__ = ["SGD", "Adam", "AdamW"]
 
 
-class _Optimizer(Cell):
+class _Optimizer(_Base):
+    """The mint optimizers' loop over groups, on ``experimental.optim.Optimizer`` (MindSpore's base for
+    both): ``param_groups`` with Parameter learning rates, so ``experimental.optim.lr_scheduler`` drives
+    them."""
+
     _defaults: dict = {}
 
     def __init__(self, params, **options):
-        super().__init__(auto_prefix=False)
-        groups = list(params)
-        if groups and not isinstance(groups[0], dict):
-            groups = [{"params": groups}]
-        self.param_groups = []
-        self.parameters = []
-        for g in groups:
-            group = dict(self._defaults)
-            group.update(options)
-            group.update({k: v for k, v in g.items() if k != "params"})
-            group["params"] = list(g["params"])
-            self.param_groups.append(group)
-            self.parameters += group["params"]
-        self._check(self.param_groups[0])
+        defaults = dict(self._defaults)
+        defaults.update(options)
+        self._check(defaults)
+        super().__init__(params, defaults)
+        for group in self.param_groups:
+            group["params"] = list(group["params"])
         self.state_step = Parameter(Tensor(0, mstype.int32), name="state_step", requires_grad=False)
 
     def _check(self, group: dict):
@@ -78,6 +74,7 @@ class SGD(_Optimizer):
     """Stochastic gradient descent with momentum, dampening, Nesterov and weight decay (PyTorch's).
 
     Example:
+        >>> import mindjax as ms
         >>> w = ms.Parameter(ms.Tensor([1.0]), name="w")
         >>> _ = SGD([w], lr=0.1, momentum=0.9)((ms.Tensor([1.0]),))
     """
@@ -109,6 +106,7 @@ class Adam(_Optimizer):
     """Adam (L2 weight decay added to the gradient), optionally AMSGrad (PyTorch's).
 
     Example:
+        >>> import mindjax as ms
         >>> w = ms.Parameter(ms.Tensor([1.0]), name="w")
         >>> _ = Adam([w], lr=0.01)((ms.Tensor([1.0]),))
     """
@@ -149,6 +147,7 @@ class AdamW(Adam):
     """Adam with decoupled weight decay: ``p *= 1 - lr * weight_decay`` before the Adam step.
 
     Example:
+        >>> import mindjax as ms
         >>> w = ms.Parameter(ms.Tensor([1.0]), name="w")
         >>> _ = AdamW([w], lr=0.01)((ms.Tensor([1.0]),))
     """

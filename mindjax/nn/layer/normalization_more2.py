@@ -139,3 +139,47 @@ class SyncBatchNorm(_BatchNorm):
                         raise ValueError(f"For 'SyncBatchNorm', rank id in 'process_groups' must not be "
                                          f"duplicated, but got {process_groups}.")
                     seen.add(rid)
+
+    def _groups(self):
+        """The groups whose ranks share statistics: ``process_groups``, or the whole world."""
+        from ...communication import _world as W
+        if W.world.size == 1:
+            return None
+        if self.process_groups in (0, None):
+            return [list(range(W.world.size))]
+        return self.process_groups
+
+    def construct(self, x):
+        groups = self._groups()
+        training = self.training if self.use_batch_statistics is None else self.use_batch_statistics
+        if groups is None or not training:
+            return super().construct(x)
+        if x.ndim not in self.ndim:
+            raise ValueError(f"For 'SyncBatchNorm', the input must have rank in {list(self.ndim)}, but got shape "
+                             f"{list(x.shape)}.")
+        if x.shape[1] != self.num_features:
+            raise ValueError(f"For 'SyncBatchNorm', the input channels must be 'num_features' {self.num_features}, "
+                             f"but got input shape {list(x.shape)}.")
+        from ...ops.operations.comm_ops import partition_sum
+        dt = x.dtype
+        xf = ops.cast(x, mstype.float32)
+        axes = (0,) + tuple(range(2, x.ndim))
+        shape = (1, x.shape[1]) + (1,) * (x.ndim - 2)
+        count = ops.fill(mstype.float32, (1,), float(x.size // x.shape[1]))
+        # one all-reduce of (sum, sum of squares, count) over the group gives the group's statistics
+        stats = partition_sum("SyncBatchNorm", ops.concat([ops.sum(xf, axes), ops.sum(ops.square(xf), axes), count]),
+                              groups)
+        c = x.shape[1]
+        n = stats[2 * c]
+        mean = ops.div(stats[:c], n)
+        var = ops.maximum(ops.sub(ops.div(stats[c:2 * c], n), ops.square(mean)), 0.0)
+        bm, bv = ops.stop_gradient(mean), ops.stop_gradient(var)
+        m = 1 - self.momentum  # MindSpore's momentum weighs the old statistics
+        ops.assign(self.moving_mean, ops.cast(ops.add(ops.mul(self.moving_mean, 1 - m), ops.mul(bm, m)),
+                                              self.moving_mean.dtype))
+        unbiased = ops.mul(bv, ops.div(n, ops.maximum(ops.sub(n, 1.0), 1.0)))
+        ops.assign(self.moving_variance, ops.cast(ops.add(ops.mul(self.moving_variance, 1 - m), ops.mul(unbiased, m)),
+                                                  self.moving_variance.dtype))
+        y = ops.div(ops.sub(xf, ops.reshape(mean, shape)), ops.sqrt(ops.add(ops.reshape(var, shape), self.eps)))
+        y = ops.add(ops.mul(y, ops.reshape(self.gamma, shape)), ops.reshape(self.beta, shape))
+        return ops.cast(y, dt)

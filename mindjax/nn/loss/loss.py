@@ -15,7 +15,10 @@ class LossBase(Cell):
 
     def __init__(self, reduction: str = "mean"):
         super().__init__()
-        self.reduction = one_of(type(self).__name__, "reduction", reduction, ("mean", "sum", "none"))
+        if not isinstance(reduction, str) or reduction not in ("mean", "sum", "none"):
+            raise ValueError(f"For '{type(self).__name__}', the 'reduction' must be in ['mean', 'sum', 'none'], "
+                             f"but got {reduction}.")
+        self.reduction = reduction
 
     def get_loss(self, x, weights=1.0):
         if not (isinstance(weights, float) and weights == 1.0):

@@ -64,11 +64,21 @@ class TrainOneStepCell(Cell):
         self.weights = optimizer.parameters
         self.sens = 1.0 if sens is None else sens
         self.return_grad = return_grad
+        self.reducer_flag, self.grad_reducer = _grad_reducer(self.weights)
+        self._spmd = None
+
+    def __call__(self, *inputs):
+        # data parallel over a world of several ranks: the step runs as one SPMD program
+        step = _spmd_step(self)
+        if step is not None:
+            return step(*inputs)
+        return super().__call__(*inputs)
 
     def construct(self, *inputs):
         loss, grads = value_and_grad(self.network, None, self.weights)(*inputs)
         if self.sens != 1.0:
             grads = tuple(ops.mul(g, self.sens) for g in grads)
+        grads = self.grad_reducer(grads)
         self.optimizer(grads)
         if self.return_grad:
             return loss, grads
@@ -93,8 +103,13 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         loss, grads = value_and_grad(scaled, None, self.weights)(*inputs)
         loss = ops.div(loss, scale)
         grads = tuple(ops.div(g, ops.cast(scale, g.dtype)) for g in grads)
+        grads = self.grad_reducer(grads)
         finite = ops.all(ops.stack([ops.all(ops.isfinite(g)) for g in grads]))
         overflow = ops.logical_not(finite)
+        if self.reducer_flag:  # a step overflows when it overflows on any rank
+            from ...ops.operations.comm_ops import collective
+            overflow = ops.cast(collective("AllReduce", "all_reduce", ops.cast(overflow, mstype.float32),
+                                           "hccl_world_group", op="max"), mstype.bool_)
         self.scale_cell.update(overflow)
         # Skip the update on overflow without Python control flow on a Tensor (so the step
         # compiles): run the optimizer, then keep the old value of every state it wrote.
@@ -104,3 +119,41 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         for p, old in zip(state, before):
             ops.assign(p, ops.select(overflow, old, p))
         return loss, overflow, scale
+
+
+def _grad_reducer(weights):
+    """MindSpore's choice: in DATA_PARALLEL or HYBRID_PARALLEL mode the gradients are all-reduced
+    (mean from ``gradients_mean``, degree from ``device_num`` or the world size); else identity."""
+    from ... import context
+    mode = context.get_auto_parallel_context("parallel_mode")
+    if mode not in ("data_parallel", "hybrid_parallel"):
+        return False, _Identity()
+    from .grad_reducer import DistributedGradReducer
+    from ...communication import get_group_size
+    degree = context.get_auto_parallel_context("device_num")
+    if degree == 1 and "device_num" not in context._auto_parallel_set:
+        degree = get_group_size()
+    return True, DistributedGradReducer(weights, context.get_auto_parallel_context("gradients_mean"), degree)
+
+
+class _Identity(Cell):
+    def construct(self, grads):
+        return grads
+
+
+def _spmd_step(cell):
+    """The SPMD program of a data-parallel training Cell, when the world has several ranks and the
+    call is not already inside a program."""
+    if not cell.reducer_flag:
+        return None
+    from ..._state import state
+    from ...communication import _world as W
+    if W.world.mode == "single" or state.jit_depth or W.bound_axis() is not None:
+        return None
+    if cell._spmd is None:
+        from ... import context
+        from ...communication._spmd import SpmdFunction, broadcast_parameters
+        if context.get_auto_parallel_context("parameter_broadcast"):
+            broadcast_parameters(cell.trainable_params())
+        cell._spmd = SpmdFunction(lambda *xs: Cell.__call__(cell, *xs), owner=cell, name=type(cell).__name__)
+    return cell._spmd

@@ -15,8 +15,9 @@ class DistributedGradReducer(Cell):
     ``construct(grads)`` sums each gradient over the devices of ``group`` and, when ``mean``, multiplies
     it by ``1 / degree``; the result keeps each gradient's dtype (MindSpore reduces in float32).
     ``mean=None`` takes ``gradients_mean`` of the auto-parallel context; ``degree=None`` the size of the
-    group. In a single process the group is this process alone, so the sum is the identity and, with
-    the default degree of 1, so is the whole reducer; an explicit ``degree`` still scales when ``mean``.
+    group. The all-reduce is ``ops.AllReduce``'s (XLA collectives inside a data-parallel step, a
+    cross-process collective between launched processes); in a world of one it is the identity, and
+    an explicit ``degree`` still scales when ``mean``.
 
     Examples:
         >>> import numpy as np
@@ -46,11 +47,13 @@ class DistributedGradReducer(Cell):
         self.allreduce_filter = tuple(not getattr(p, "layerwise_parallel", False) for p in parameters)
 
     def construct(self, grads):
+        from ...ops.operations.comm_ops import collective
         out = []
-        for g in grads:
+        for g, reduce in zip(grads, self.allreduce_filter + (True,) * (len(grads) - len(self.allreduce_filter))):
             dt = g.dtype
-            # the all-reduce over a group of one process is the identity
-            g32 = ops.cast(g, mstype.float32)
+            g32 = ops.cast(g, mstype.float32)  # MindSpore reduces in float32
+            if reduce:
+                g32 = collective("AllReduce", "all_reduce", g32, self.group, op="sum")
             if self.mean:
                 g32 = ops.mul(g32, self.degree)
             out.append(ops.cast(g32, dt))

@@ -25,7 +25,9 @@ from .debug_ops import *  # noqa: F401,F403
 from .linalg_ops import *  # noqa: F401,F403
 from .image_ops import *  # noqa: F401,F403
 from .comm_ops import AllReduce, AllGather, Broadcast, ReduceScatter, ReduceOp  # noqa: F401
+from .comm_ops import AlltoAll, Send, Receive  # noqa: F401
 from ._deprecated import *  # noqa: F401,F403
+from ._more_ops3 import *  # noqa: F401,F403
 
 
 def _public(mod) -> list:
@@ -41,3 +43,13 @@ __all__ = sorted(set(sum((_public(m) for m in (math_ops, array_ops, nn_ops, othe
                  | {"AddV2", "Pack", "Unpack", "GatherV2", "TensorAdd", "Gelu", "FastGelu", "ScalarToArray",
                     "Primitive", "PrimitiveWithInfer", "PrimitiveWithCheck", "prim_attr_register",
                     "F", "Tensor", "mstype"})
+from ._fractional_ops import FractionalMaxPoolWithFixedKsize, FractionalMaxPool3DWithFixedKsize  # noqa: E402,F401
+__all__ += ["FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize"]
+from .._patches import ExtractImagePatches  # noqa: E402,F401
+__all__ += ["ExtractImagePatches"]
+from ._fractional_ops import FractionalMaxPool, FractionalAvgPool  # noqa: E402,F401
+__all__ += ["FractionalMaxPool", "FractionalAvgPool"]
+from ._more_ops3 import __all__ as _all3  # noqa: E402
+__all__ += _all3
+from ..._jit.loop_ops import WhileLoop, ForiLoop, Scan  # noqa: E402,F401
+__all__ += ["WhileLoop", "ForiLoop", "Scan"]

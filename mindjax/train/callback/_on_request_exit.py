@@ -24,9 +24,9 @@ class OnRequestExit(Callback):
     stops (``on_train_step_end`` requests the stop) and the checkpoint is written when
     training ends. This is MindSpore 2.10's graceful-exit sequence; mindjax runs it
     always, where MindSpore 2.10 runs it only under ``MS_ENABLE_GRACEFUL_EXIT=1`` (and
-    otherwise trains to the end and saves then).  ``save_mindir``: mindjax writes MindIR
-    only when ``mindspore.export`` is available; otherwise it saves the checkpoint alone
-    and logs a warning.
+    otherwise trains to the end and saves then).  ``save_mindir``: mindjax cannot write MindIR;
+    it exports the network as StableHLO (``{file_name}_train.stablehlo``) instead, and where
+    that export fails it saves the checkpoint alone and logs a warning saying why.
 
     Example:
         >>> import numpy as np
@@ -84,13 +84,14 @@ class OnRequestExit(Callback):
         if self.save_ckpt:
             save_checkpoint(net, name + ".ckpt")
         if self.save_mindir:
-            from .. import serialization
-            export = getattr(serialization, "export", None)
-            if export is None:
-                logger.warning("OnRequestExit: MindIR export is not available in mindjax; only the checkpoint "
-                               "was saved.")
-            else:
-                export(net, *inputs, file_name=name, file_format="MINDIR")
+            # mindjax cannot write MindIR: the deployable graph goes out as StableHLO (``name.stablehlo``,
+            # read back by mindspore.load / nn.GraphCell)
+            from ..export import export
+            try:
+                export(net, *inputs, file_name=name, file_format="STABLEHLO")
+            except Exception as e:  # noqa: BLE001 - the checkpoint is written; say why the graph is not
+                logger.warning(f"OnRequestExit: the network could not be exported as StableHLO ({type(e).__name__}: "
+                               f"{e}); only the checkpoint was saved.")
 
     def on_train_begin(self, run_context):
         """Install the signal handler; load a checkpoint left by an earlier exit."""

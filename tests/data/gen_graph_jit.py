@@ -1,0 +1,195 @@
+"""Record MindSpore 2.10's answers for ``mutable``, ``jit``'s arguments, ``JitConfig`` and
+the syntax levels, ``constexpr``, ``jit_class`` and in-place writes to jit arguments.
+Run with ``~/msref/bin/python tests/data/gen_graph_jit.py``; writes ``ms_graph_jit.json``.
+
+Each case is source text defining ``net`` and ``INPUTS`` (argument tuples, one call each);
+optional ``AFTER()`` is recorded after the calls, and ``CONTEXT`` (a dict) is given to
+``set_context`` before the case and undone after it. Outputs are encoded as in
+gen_graph_control.py; errors keep their class and the first line of their message."""
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+
+HEAD = ("import numpy as np\nimport mindspore as ms\nfrom mindspore import nn, ops, Tensor, Parameter, mutable, jit\n"
+        "X = Tensor(np.array([1.0, 2.0], np.float32))\nI = Tensor(np.array([1, 2], np.int32))\n")
+
+
+def _fn(body, inputs, deco="@jit"):
+    return f"{deco}\ndef net(*args):\n" + "".join("    " + ln + "\n" for ln in body.split("\n")) + \
+        f"INPUTS = {inputs}\n"
+
+
+def _call(expr):
+    """A case whose one call evaluates ``expr`` (for errors raised outside compiled code)."""
+    return f"def net():\n    return {expr}\nINPUTS = [()]\n"
+
+
+CASES = {
+    # mutable scalars: variables of the program, Python semantics inside, Python results
+    "mut_scalar_times_tensor": _fn("a, n = args\nreturn a * n", "[(X, mutable(3)), (X, mutable(4))]"),
+    "mut_int_returned": _fn("return args[0] + 1", "[(mutable(3),), (mutable(-7),)]"),
+    "mut_float_returned": _fn("return args[0] + 1", "[(mutable(3.5),)]"),
+    "mut_bool_returned": _fn("return args[0] + 1", "[(mutable(True),)]"),
+    "mut_int_ops": _fn("n = args[0]\nreturn n * 2, n / 2, n // 2, -n, n ** 2, n % 2, n > 2, n == 3, 7 - n, 2 * n",
+                       "[(mutable(3),), (mutable(-5),)]"),
+    "mut_float_ops": _fn("n = args[0]\nreturn n * 2, n / 2, n // 2, n - 1, n < 3.0", "[(mutable(2.5),)]"),
+    "mut_with_int_tensor": _fn("return I * args[0], I + args[1]", "[(mutable(3), mutable(2.5))]"),
+    "mut_tuple_of_tensors": _fn("t = args[0]\nreturn t[0] + t[1]", "[(mutable((X, X * 2)),)]"),
+    "mut_list_of_scalars": _fn("t = args[0]\nreturn t[0] + t[1], len(t)", "[(mutable([1, 2]),), (mutable([5, 7]),)]"),
+    "mut_dict": _fn("d = args[0]\nreturn d['a'] * d['k']", "[(mutable({'a': X, 'k': 3}),)]"),
+    "mut_dynamic_len": _fn("t = args[0]\nreturn len(t)", "[(mutable([1, 2, 3], True),), (mutable([1, 2], True),)]"),
+    "mut_dynamic_len_append": _fn("t = args[0]\nt.append(4)\nreturn t", "[(mutable([1, 2, 3], True),)]"),
+    "mut_type": _fn("n = args[0]\nreturn type(n) == int, isinstance(n, int), isinstance(n, float)",
+                    "[(mutable(2),)]"),
+    "mut_range": _fn("a, n = args\nfor i in range(n):\n    a = a + 1\nreturn a", "[(X, mutable(3)), (X, mutable(1))]"),
+    "mut_if": _fn("a, n = args\nif n > 2:\n    return a + 1\nreturn a - 1", "[(X, mutable(3)), (X, mutable(1))]"),
+    "mut_as_shape": _fn("a, n = args\nreturn ops.reshape(a, (n, 1))", "[(X, mutable(2))]"),
+    "mut_to_tensor": _fn("return Tensor(args[0])", "[(mutable(3),)]"),
+    "mut_plain_python": _call("(mutable(2) + 1, repr(mutable(True)), isinstance(mutable(False), bool), "
+                              "type(mutable((1, 2))).__name__, mutable([1])[0])"),
+    "mut_error_type": _call("mutable(None)"),
+    "mut_error_dynamic_len_type": _call("mutable((1, 2), 1)"),
+    "mut_error_dynamic_len_scalar": _call("mutable(3, True)"),
+    # jit's arguments
+    "jit_bad_capture_mode": _call("jit(lambda a: a, capture_mode='graph')"),
+    "jit_bad_level": _call("jit(lambda a: a, jit_level='O2')"),
+    "jit_bad_dynamic": _call("jit(lambda a: a, dynamic=2)"),
+    "jit_bad_fullgraph": _call("jit(lambda a: a, fullgraph=1)"),
+    "jit_bad_exec_order": _call("jit(lambda a: a, exec_order='xyz')"),
+    "jit_options": _fn("return args[0] * 3", "[(X,)]", "@jit(jit_level='O1', dynamic=1, backend='ms_backend', "
+                                                      "disable_format_transform=True)"),
+    "jit_deprecated_args": _fn("return args[0] - 1", "[(X,)]", "@jit(input_signature=None, compile_once=True)"),
+    "jit_dynamic_shapes": _fn("return args[0].sum() * 2", "[(X,), (Tensor(np.ones((3, 2), np.float32)),)]",
+                              "@jit(dynamic=1)"),
+    "jit_bytecode_if": _fn("a = args[0]\nif a.sum() > 2:\n    return a + 1\nreturn a - 1", "[(X,), (-X,)]",
+                           "@jit(capture_mode='bytecode')"),
+    "jit_fullgraph_dict_out": _fn("a = args[0]\nreturn {'a': a, 'b': {'c': 2}}", "[(X,)]", "@jit(fullgraph=True)"),
+    "jit_fullgraph_asnumpy": _fn("return args[0].asnumpy()", "[(X,)]", "@jit(fullgraph=True)"),
+    "jit_fullgraph_tolist": _fn("return args[0].tolist()", "[(X,)]", "@jit(fullgraph=True)"),
+    "jit_fullgraph_item_ok": _fn("return args[0][0].item(), float(args[0][1])", "[(X,)]", "@jit(fullgraph=True)"),
+    "jit_lax_asnumpy": _fn("return args[0].asnumpy()", "[(X,)]"),
+    "context_compatible": ("class Net(nn.Cell):\n    def construct(self, a):\n        return {'a': a}, a.shape\n"
+                           "net = Net()\nINPUTS = [(X,)]\nCONTEXT = {'jit_syntax_level': ms.COMPATIBLE}\n"),
+    "context_compatible_asnumpy": ("class Net(nn.Cell):\n    def construct(self, a):\n        return a.asnumpy()\n"
+                                   "net = Net()\nINPUTS = [(X,)]\nCONTEXT = {'jit_syntax_level': ms.COMPATIBLE}\n"),
+    "context_strict_dict": ("class Net(nn.Cell):\n    def construct(self, a):\n        return {'a': a * 2}\n"
+                            "net = Net()\nINPUTS = [(X,)]\nCONTEXT = {'jit_syntax_level': ms.STRICT}\n"),
+    # JitConfig
+    "jitconfig_dict": _call("sorted(ms.JitConfig(jit_level='O1', jit_syntax_level='COMPATIBLE', "
+                            "foo=3).jit_config_dict.items())"),
+    "jitconfig_o2_backend": _call("ms.JitConfig(jit_level='O2').jit_config_dict['backend']"),
+    "jitconfig_bad_level": _call("ms.JitConfig(jit_level='O3')"),
+    "jitconfig_bad_syntax": _call("ms.JitConfig(jit_syntax_level='strict')"),
+    "jitconfig_bad_exc_mode": _call("ms.JitConfig(exc_mode='x')"),
+    # jit_class, jit on a Cell class, constexpr, in-place writes to arguments
+    "jit_class_on_cell": _call("ms.jit_class(nn.ReLU)"),
+    "jit_class_not_class": _call("ms.jit_class(3)"),
+    "jit_class_used": ("@ms.jit_class\nclass Scale:\n    def __init__(self):\n        self.k = 3\n"
+                       "    def apply(self, a):\n        return a * self.k\nS = Scale()\n"
+                       "@jit\ndef net(a):\n    return S.apply(a) + S.k\nINPUTS = [(X,)]\n"),
+    "jit_cell_class": ("@jit\nclass Net(nn.Cell):\n    def construct(self, a):\n        if a.sum() > 2:\n"
+                       "            return a * 2\n        return a\nnet = Net()\nINPUTS = [(X,), (-X,)]\n"),
+    "constexpr_in_jit": ("from mindspore.ops import constexpr\n@constexpr\ndef half(s):\n    return tuple(d // 2 for d in s)\n"
+                         "@jit\ndef net(a):\n    return ops.zeros(half(a.shape), ms.float32) + 1\n"
+                         "INPUTS = [(Tensor(np.ones((4, 6), np.float32)),)]\n"),
+    "inplace_jit_argument": ("B = Tensor(np.array([1.0], np.float32))\n@jit\ndef net(x):\n    x.add_(1)\n"
+                             "    return x * 2\nINPUTS = [(B,), (B,)]\ndef AFTER():\n    return B\n"),
+    "inplace_jit_argument_grad": ("B = Tensor(np.array([3.0, 4.0], np.float32))\n@jit\ndef f(x, y):\n    y.add_(1)\n"
+                                  "    return (x * y).sum()\ndef net(x):\n    return ms.grad(f)(x, B)\n"
+                                  "INPUTS = [(X,)]\ndef AFTER():\n    return B\n"),
+    # loop operators
+    "op_while_loop": _fn("return ops.WhileLoop()(lambda v: v.sum() < 100, lambda v: v * 2 + 1, args[0])", "[(X,)]"),
+    "op_fori_loop": _fn("return ops.ForiLoop()(args[1], 5, lambda i, v: v + i * v, args[0])",
+                        "[(X, 0), (X, Tensor(2, ms.int32))]"),
+    "op_scan": _fn("c, ys = ops.Scan()(lambda c, x: (c + x, c * x), args[0], [X, X * 2, X * 3])\nreturn c, ys",
+                   "[(X,)]"),
+    "op_loops_pynative": _call("(ops.WhileLoop()(lambda v: v < 10, lambda v: v * 2, Tensor(1.0)), "
+                               "ops.ForiLoop()(0, 4, lambda i, v: v + i, Tensor(0)), "
+                               "ops.Scan()(lambda c, x: (c + x, c * x), Tensor(0), [1, 2, 3]))"),
+    "op_while_loop_bad_func": _call("ops.WhileLoop()(1, lambda v: v, X)"),
+    # Parameters written in branches and loops: returned after the write, differentiated from their start
+    "param_returned_after_branch": ("class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                                    "        self.w = Parameter(Tensor(np.array(0), ms.int32), name='w')\n"
+                                    "    def construct(self, x):\n        for i in range(3):\n            if x > 0:\n"
+                                    "                self.w = x\n                ops.assign(self.w, i)\n"
+                                    "        return x, self.w\nnet = Net()\nINPUTS = [(Tensor(np.array(1), ms.int32),)]\n"),
+    "grad_while_writing_params": ("class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                                  "        self.w = Parameter(Tensor(np.array([1.5], np.float32)), name='w')\n"
+                                  "        self.b = Parameter(Tensor(np.array([0.0], np.float32)), name='b')\n"
+                                  "    def construct(self, x):\n        while self.b < 3:\n            x = x * self.w\n"
+                                  "            self.b = self.b + 1\n        if x > 1:\n            x = x * self.w\n"
+                                  "        return x\nclass G(nn.Cell):\n    def __init__(self, n):\n"
+                                  "        super().__init__()\n        self.n = n\n"
+                                  "        self.g = ops.GradOperation(get_all=True, get_by_list=True)\n"
+                                  "        self.p = ms.ParameterTuple(n.trainable_params())\n    def construct(self, x):\n"
+                                  "        return self.g(self.n, self.p)(x)\nnet = G(Net())\n"
+                                  "INPUTS = [(Tensor([2.0], ms.float32),)]\n"),
+}
+
+
+def load_case(name, src, folder, head):
+    path = os.path.join(folder, f"case_{name}.py")
+    with open(path, "w") as f:
+        f.write(head + src)
+    spec = importlib.util.spec_from_file_location(f"case_{name}", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def enc(x):
+    import numpy as np
+    import mindspore as ms
+    if isinstance(x, ms.Tensor):
+        a = x.asnumpy()
+        return {"tensor": str(x.dtype), "shape": list(a.shape), "value": a.astype(np.float64).tolist()}
+    if isinstance(x, np.ndarray):
+        return {"ndarray": str(x.dtype), "value": x.astype(np.float64).tolist()}
+    if isinstance(x, (tuple, list)):
+        return {"seq": type(x).__name__, "items": [enc(v) for v in x]}
+    if isinstance(x, dict):
+        return {"dict": [[k, enc(v)] for k, v in x.items()]}
+    if isinstance(x, (bool, int, float, str)) or x is None:
+        return {"py": type(x).__name__, "value": x}
+    return {"other": type(x).__name__, "repr": repr(x)}
+
+
+def error(e):
+    lines = str(e).strip().splitlines()
+    return {"error": type(e).__name__, "message": lines[0] if lines else ""}
+
+
+def run_case(ms, mod, encode):
+    res = []
+    ctx = getattr(mod, "CONTEXT", {})
+    before = {k: ms.get_context(k) for k in ctx}
+    if ctx:
+        ms.set_context(**ctx)
+    try:
+        for args in mod.INPUTS:
+            try:
+                res.append({"out": encode(mod.net(*args))})
+            except Exception as e:  # noqa: BLE001 - class and message are recorded
+                res.append(error(e))
+        if hasattr(mod, "AFTER"):
+            res.append({"after": encode(mod.AFTER())})
+    finally:
+        if ctx:
+            ms.set_context(**{k: (2 if v is None and k == "jit_syntax_level" else v) for k, v in before.items()})
+    return res
+
+
+if __name__ == "__main__":
+    import mindspore as ms
+    ms.set_context(mode=ms.GRAPH_MODE)
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        sys.path.insert(0, d)
+        for name, src in CASES.items():
+            out[name] = run_case(ms, load_case(name, src, d, HEAD), enc)
+            print(name, out[name], flush=True)
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ms_graph_jit.json"), "w") as f:
+        json.dump({"mindspore": ms.__version__, "cases": out}, f, indent=1, sort_keys=True)
