@@ -212,8 +212,6 @@ def test_inplace_under_jit():
     np.testing.assert_allclose(out.asnumpy(), DATA["jit"]["jit_add_mul"])
 
 
-@pytest.mark.xfail(strict=True, reason="jit does not yet write an in-place change of an argument Tensor back to "
-                                        "the caller's Tensor (mindjax/_jit/api.py; as it does for Parameters)")
 def test_inplace_on_jit_argument():
     @ms.jit
     def g(x):

@@ -27,74 +27,10 @@ from .._tensor import Tensor
 from . import fallback
 from .control import UNDEF as control_UNDEF
 from . import state as jit_state
+from . import dynamic
+from .spec import _count_T, _flatten, _mark_python, _static_key, _unflatten  # noqa: F401
 
 compile_count = {"n": 0}  # traces of all jit programs; JitFunction.compile_count counts one function's
-
-
-def _flatten(obj, arrays):
-    """Replace Tensors in a nested structure by their index in ``arrays``."""
-    if isinstance(obj, Tensor):
-        arrays.append(obj)
-        return ("T", len(arrays) - 1, type(obj).__name__ == "Parameter" and obj)
-    if hasattr(type(obj), "_mj_flatten"):  # a sparse tensor: its Tensors, and its static shape in the key
-        parts, aux = obj._mj_flatten()
-        return ("S", type(obj), aux, tuple(_flatten(p, arrays) for p in parts))
-    if isinstance(obj, tuple):
-        return ("tuple", tuple(_flatten(o, arrays) for o in obj))
-    if isinstance(obj, list):
-        return ("list", tuple(_flatten(o, arrays) for o in obj))
-    if isinstance(obj, dict):
-        return ("dict", tuple((k, _flatten(v, arrays)) for k, v in obj.items()))
-    return ("C", obj)
-
-
-def _mark_python(spec, outs):
-    """Outputs made by ``int(x)``, ``x.item()``, ``x.asnumpy()``... on run-time values
-    (JIT Fallback) leave the program as Python values: ("P", index, kind) in the spec."""
-    kind = spec[0]
-    if kind == "T":
-        py = outs[spec[1]].__dict__.get("_mj_py")
-        return ("P", spec[1], py) if py else spec
-    if kind in ("tuple", "list"):
-        return (kind, tuple(_mark_python(s, outs) for s in spec[1]))
-    if kind == "dict":
-        return ("dict", tuple((k, _mark_python(s, outs)) for k, s in spec[1]))
-    return spec
-
-
-def _unflatten(spec, arrays):
-    kind = spec[0]
-    if kind == "T":
-        return arrays[spec[1]]
-    if kind == "P":
-        return fallback.to_python(arrays[spec[1]]._data, spec[2])
-    if kind == "S":
-        return spec[1]._mj_unflatten(spec[2], [_unflatten(s, arrays) for s in spec[3]])
-    if kind == "tuple":
-        return tuple(_unflatten(s, arrays) for s in spec[1])
-    if kind == "list":
-        return [_unflatten(s, arrays) for s in spec[1]]
-    if kind == "dict":
-        return {k: _unflatten(s, arrays) for k, s in spec[1]}
-    return spec[1]
-
-
-def _static_key(spec):
-    kind = spec[0]
-    if kind == "T":
-        return ("T",)
-    if kind == "S":
-        return ("S", spec[1], spec[2], tuple(_static_key(s) for s in spec[3]))
-    if kind in ("tuple", "list"):
-        return (kind, tuple(_static_key(s) for s in spec[1]))
-    if kind == "dict":
-        return ("dict", tuple((k, _static_key(s)) for k, s in spec[1]))
-    v = spec[1]
-    try:
-        hash(v)
-        return ("C", type(v), v)
-    except TypeError:
-        return ("C", type(v), id(v))
 
 
 def _cells_signature(obj):
@@ -139,8 +75,13 @@ class _Program:
         self.written = None
         self.checks = False
         self.global_outs = []
+        self.arg_writes = []  # input Tensors the function changed in place (x.add_(1)): written back
         self.out_spec = None
         self.key = None
+        self.var_scalars = False  # mutable scalars enter as 0-d arrays
+        self.dyn = None  # per input array, its dynamic axes (set_inputs with None dimensions)
+        self.exported = False  # traced once with symbolic dynamic axes
+        self.level = syntax_level(holder) if holder is not None else 2
         self.jitted = jax.jit(self._pure)
 
     def _pure(self, key, param_arrays, arrays):
@@ -163,6 +104,7 @@ class _Program:
             return sub
         prev = jit_state.set_rng_source(rng)
         prev_params = jit_state.set_params(params)
+        prev_level = jit_state.set_syntax_level(self.level)
         prev_d = state.discover
         found = state.discover = {id(p): (p, v) for p, v in zip(params, saved)}
         checks0 = fallback._checks["n"]
@@ -174,6 +116,8 @@ class _Program:
             tensors = [Tensor._make(a) for a in arrays]
             args, kwargs = _unflatten(self.spec, tensors)
             out = convert(self.fn)(*args, **kwargs)
+            if self.level == 0:
+                out = _strict_output(out)
             if len(found) > len(params):
                 known = {id(p) for p in params}
                 new = [p for p, _ in found.values() if id(p) not in known and "_mj_trace_local" not in p.__dict__]
@@ -184,9 +128,13 @@ class _Program:
             # globals the function assigned: their final Tensor values leave as extra outputs
             self.global_outs = [(g, n) for g, n, _ in greg.values() if isinstance(g.get(n), Tensor)]
             outs += [g[n] for g, n in self.global_outs]
+            # an in-place method on an argument (x.add_(1)) changes the caller's Tensor, as in MindSpore
+            self.arg_writes = [i for i, (t, a) in enumerate(zip(tensors, arrays)) if t._data is not a]
+            outs += [tensors[i] for i in self.arg_writes]
             self.checks = fallback._checks["n"] != checks0
             self.written = [i for i, (p, a) in enumerate(zip(params, param_arrays)) if p._value is not a]
             new_params = [params[i]._value for i in self.written]
+            out_arrays = [o._data for o in outs]  # now: a Parameter returned reads its value at the end
             if sharded:
                 new_params = constrain_parameters([params[i] for i in self.written], new_params)
         finally:
@@ -201,9 +149,25 @@ class _Program:
             state.discover = prev_d
             jit_state.set_rng_source(prev)
             jit_state.set_params(prev_params)
+            jit_state.set_syntax_level(prev_level)
             state.jit_depth -= 1
             state.grad_depth = depth
-        return [o._data for o in outs], new_params, box[0]
+        return out_arrays, new_params, box[0]
+
+
+def _strict_output(out):
+    """What a STRICT program returns: dicts become tuples of their values (MindSpore's STRICT
+    graphs have no dict outputs) and a Python object the graph cannot hold is refused."""
+    import numpy as np
+    if isinstance(out, dict):
+        return tuple(_strict_output(v) for v in out.values())
+    if isinstance(out, (tuple, list)):
+        return type(out)(_strict_output(v) for v in out)
+    if isinstance(out, np.ndarray):
+        raise RuntimeError(f"Illegal type in the graph: PythonObject(type: {type(out)}, value: {out}). In JIT strict "
+                           f"mode a numpy array cannot be an output; you can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] "
+                           f"= '2' to enable the JIT lax mode to support the current syntax.")
+    return out
 
 
 def _candidates(fn, owner):
@@ -250,11 +214,16 @@ def _candidates(fn, owner):
 class JitFunction:
     """A function (or Cell method) compiled whole by XLA: what ``jit`` returns."""
 
-    def __init__(self, fn, owner=None):
+    def __init__(self, fn, owner=None, config=None):
         self.fn = fn
         self.owner = owner
+        self.config = config  # jit(...)'s arguments (None: a Cell's GRAPH_MODE entry)
         self._cache = _LRU()
         self._extra = []  # Parameters found by a retrace: given to the next programs at once
+        self._static_mutables = False  # mutable scalars are constants (the code needed their values)
+        self._graph_break = False  # capture_mode="bytecode" found code only Python can run: run as PyNative
+        self._trace_failed = False  # the last call failed while tracing (not while running)
+        self._no_dynamic = False  # declared dynamic axes could not be traced as symbols: per-shape programs
         self.compile_count = 0  # how many times this function was traced for compilation
         functools.update_wrapper(self, fn)
 
@@ -263,7 +232,7 @@ class JitFunction:
             return self
         bound = obj.__dict__.get("_jit_bound_" + self.fn.__name__)
         if bound is None:
-            bound = JitFunction(self.fn.__get__(obj, objtype), owner=obj)
+            bound = JitFunction(self.fn.__get__(obj, objtype), owner=obj, config=self.config)
             try:
                 obj.__dict__["_jit_bound_" + self.fn.__name__] = bound
             except (AttributeError, TypeError):
@@ -273,8 +242,59 @@ class JitFunction:
     def __call__(self, *args, **kwargs):
         if state.jit_depth:  # inside another jit program: inline
             from .ast_pass import convert
-            return convert(self.fn)(*args, **kwargs)
-        return run_compiled(self, self.fn, args, kwargs)
+            if _inline_depth["n"] >= _MAX_INLINE:
+                raise _endless(self)
+            _inline_depth["n"] += 1
+            try:
+                return convert(self.fn)(*args, **kwargs)
+            except RecursionError:
+                raise _endless(self) from None
+            finally:
+                _inline_depth["n"] -= 1
+        cfg = self.config
+        if cfg is None or cfg["capture_mode"] != "bytecode" or cfg["fullgraph"]:
+            return run_compiled(self, self.fn, args, kwargs)
+        # capture_mode="bytecode" without fullgraph (MindSpore's PIJit): what the compiler cannot
+        # follow runs as Python; PyNative gives the values a graph break would
+        if self._graph_break:
+            return self.fn(*args, **kwargs)
+        self._trace_failed = False
+        try:
+            return run_compiled(self, self.fn, args, kwargs)
+        except Exception as e:  # noqa: BLE001 - only a failure while compiling breaks the graph
+            if not self._trace_failed or fallback.is_user_raise(e):
+                raise
+            self._graph_break = True
+        return self.fn(*args, **kwargs)
+
+
+def syntax_level(holder) -> int:
+    """MindSpore's jit_syntax_level for this function's programs: STRICT 0, COMPATIBLE 1, LAX 2.
+    ``MS_DEV_JIT_SYNTAX_LEVEL`` wins, then ``jit(fullgraph=...)``, then the Cell's
+    ``set_jit_config``, then ``set_context(jit_syntax_level=...)``; LAX by default."""
+    env = os.environ.get("MS_DEV_JIT_SYNTAX_LEVEL")
+    if env in ("0", "1", "2"):
+        return int(env)
+    names = {"STRICT": 0, "COMPATIBLE": 1, "LAX": 2}
+    if holder.config is not None:
+        return names[holder.config["jit_syntax_level"]]
+    owner_cfg = getattr(holder.owner, "_jit_config_dict", None) if holder.owner is not None else None
+    if owner_cfg and owner_cfg.get("jit_syntax_level") in names:
+        return names[owner_cfg["jit_syntax_level"]]
+    from .. import context
+    level = context._ctx.get("jit_syntax_level")
+    return 2 if level is None else int(level)
+
+
+_inline_depth = {"n": 0}  # jit functions inlined into the program being traced, nested
+_MAX_INLINE = 64  # deeper nesting is recursion under a run-time condition
+
+
+def _endless(jf) -> RuntimeError:
+    return RuntimeError(
+        f"Exceed function call depth limit while compiling '{jf.__name__}': a jit function calls itself under a "
+        f"condition known only at run time, which graph mode unrolls while compiling, so the recursion becomes an "
+        f"endless loop. Make the recursion depth depend on Python values, or write it as a while loop.")
 
 
 class _LRU(collections.OrderedDict):
@@ -293,6 +313,27 @@ class _LRU(collections.OrderedDict):
         limit = cache_size()
         while len(self) > limit:
             self.popitem(last=False)
+            _evicted(limit)
+
+
+_evictions = {"n": 0}
+
+
+def _evicted(limit: int) -> None:
+    """A program left an LRU. JAX's Python-level staging caches (traced jaxprs, lowerings,
+    compiled executables; up to 2048 entries each) keep what a dropped ``jax.jit`` compiled
+    even after the function is gone, ~1.5 MB per program on CPU; after ``limit`` evictions
+    they are cleared, so that memory stays bounded by the cache size. The executables of
+    live functions stay in their own C++ caches, so calls already compiled stay fast."""
+    _evictions["n"] += 1
+    if _evictions["n"] < limit:
+        return
+    _evictions["n"] = 0
+    try:
+        from jax._src import util as jax_util
+        jax_util.clear_all_caches()
+    except (ImportError, AttributeError):  # another JAX layout: its caches stay bounded by their own sizes
+        pass
 
 
 def cache_size() -> int:
@@ -309,10 +350,13 @@ def _program_for(holder, fn, args, kwargs):
     """The cached program of ``holder`` for these inputs (made on first sight), the input
     Tensors and their arrays."""
     tensors = []
-    spec = _flatten((tuple(args), dict(kwargs)), tensors)
+    var = None if holder._static_mutables else []
+    spec = _flatten((tuple(args), dict(kwargs)), tensors, var)
     arrays = [t._data for t in tensors]
-    key = (_static_key(spec), tuple((a.shape, a.dtype) for a in arrays), _cells_signature(holder.owner),
-           _global_signature())
+    dyn = dynamic.dynamic_dims(holder, args, tensors) if not state.grad_depth else None
+    shapes = dynamic.key_shapes(arrays, dyn) if dyn else tuple(a.shape for a in arrays)
+    key = (_static_key(spec), tuple(zip(shapes, (a.dtype for a in arrays))), _cells_signature(holder.owner),
+           _global_signature(), syntax_level(holder))
     prog = holder._cache.get(key)
     if prog is None:
         params = _candidates(fn, holder.owner)
@@ -320,8 +364,21 @@ def _program_for(holder, fn, args, kwargs):
         params += [p for p in holder._extra if id(p) not in known]
         prog = _Program(fn, spec, params, holder.owner, holder)
         prog.key = key
+        prog.var_scalars = bool(var)
+        prog.dyn = dyn
         holder._cache[key] = prog
     return prog, tensors, arrays
+
+
+def _as_constants(holder, prog) -> bool:
+    """A program whose trace failed while it had ``mutable`` scalars as variables: where the
+    code needs their values while compiling (a shape, a Python ``if``), they become constants
+    of this function's programs, one program per value (True: trace again)."""
+    if not prog.var_scalars or prog.out_spec is not None or holder._static_mutables:
+        return False
+    holder._static_mutables = True
+    holder._cache.pop(prog.key, None)
+    return True
 
 
 def _retraced(holder, prog, err):
@@ -353,10 +410,27 @@ def run_compiled(holder, fn, args, kwargs):
             break
         except _Retrace as e:
             prog = _retraced(holder, prog, e)
+        except dynamic.NoDynamic:
+            holder._no_dynamic = True  # one program per shape from now on
+            holder._cache.pop(prog.key, None)
+            prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
+        except Exception:
+            if not _as_constants(holder, prog):
+                holder._trace_failed = prog.out_spec is None
+                raise
+            prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
     for i, v in zip(prog.written, new_params):
         p = params[i]
         if v is not p._value:
             p._value = v
+    if prog.arg_writes:
+        k = len(prog.arg_writes)
+        outs, written = outs[:-k], outs[-k:]
+        for i, t in zip(prog.arg_writes, written):
+            dst = tensors[i]
+            dst._data = t._data
+            if type(dst) is Tensor:  # the new value's history, as the in-place write path gives it
+                dst._node, dst._idx = t._node, t._idx
     if prog.global_outs:
         k = len(prog.global_outs)
         outs, written = outs[:-k], outs[-k:]
@@ -369,8 +443,10 @@ def run_compiled(holder, fn, args, kwargs):
 def _call_jitted(prog, rng_key, params, arrays):
     from .errors import clean_exception
     try:
+        if prog.dyn and not prog.exported:
+            dynamic.export(prog, rng_key, [p._value for p in params], arrays)
         return prog.jitted(rng_key, [p._value for p in params], arrays)
-    except _Retrace:
+    except (_Retrace, dynamic.NoDynamic):
         raise
     except Exception as e:  # noqa: BLE001 - shown without JAX's frames and its note
         raise clean_exception(e) from None
@@ -400,62 +476,15 @@ def _call_recorded(prog, rng_key, params, tensors):
             return tuple(outs) + tuple(new_params) + (new_key,)
         op = Op("JitCall", forward, "vjp", n_out=-2)
         _call_jitted(prog, rng_key, params, [t._data for t in tensors])  # learn out_spec and the writes
-        op.n_out = _count_T(prog.out_spec) + len(prog.global_outs) + len(prog.written) + 1
+        op.n_out = (_count_T(prog.out_spec) + len(prog.global_outs) + len(prog.arg_writes) + len(prog.written)
+                    + 1)
         prog._op = op
-    res = apply(op, tuple(tensors) + tuple(params) + (Tensor._make(rng_key),), {})
+    # the tape keeps its input Tensors: give it views that an in-place write-back will not change
+    ins = tuple(Tensor._make(t._data, t._node, t._idx) for t in tensors) if prog.arg_writes else tuple(tensors)
+    res = apply(op, ins + tuple(params) + (Tensor._make(rng_key),), {})
     n_w = len(prog.written)
     n_out = len(res) - n_w - 1
     return list(res[:n_out]), [r._data for r in res[n_out:n_out + n_w]], res[-1]._data
-
-
-def _count_T(spec):
-    kind = spec[0]
-    if kind in ("T", "P"):
-        return 1
-    if kind == "S":
-        return sum(_count_T(s) for s in spec[3])
-    if kind in ("tuple", "list"):
-        return sum(_count_T(s) for s in spec[1])
-    if kind == "dict":
-        return sum(_count_T(s) for _, s in spec[1])
-    return 0
-
-
-def jit(function=None, *, mode: str = "PSJit", input_signature=None, hash_args=None, jit_config=None,
-        compile_once: bool = False, capture_mode: str = "ast", jit_level: str = "O0", dynamic: int = 0,
-        fullgraph: bool = False, backend: str = "", **options):
-    """``mindspore.jit``: compile ``function`` (or a Cell method) whole with XLA.
-
-    Parameters the function reads or writes become inputs and outputs of the compiled
-    program, so updates made inside (``ops.assign``, optimizers) persist.
-
-    Examples:
-        >>> import mindjax as ms
-        >>> @ms.jit
-        ... def f(x, y):
-        ...     return x * y + 1
-        >>> print(f(ms.Tensor(2.0), ms.Tensor(3.0)))
-        7.0
-    """
-    if function is None:
-        return lambda f: jit(f)
-    from ..nn.cell import Cell
-    if isinstance(function, Cell):
-        cell = function
-        jf = JitFunction(cell.construct, owner=cell)
-        cell.__dict__["construct"] = jf
-        return cell
-    return JitFunction(function)
-
-
-ms_function = jit
-
-
-def jit_class(cls):
-    return cls
-
-
-ms_class = jit_class
 
 
 def compiles_of(obj):
@@ -514,6 +543,10 @@ def compile_only(holder, fn, args, kwargs) -> None:
             return
         except _Retrace as e:
             prog = _retraced(holder, prog, e)
+        except Exception:
+            if not _as_constants(holder, prog):
+                raise
+            prog, _, arrays = _program_for(holder, fn, args, kwargs)
 
 
 def _save_strategy_if_asked(cell) -> None:
@@ -529,3 +562,6 @@ def _save_strategy_if_asked(cell) -> None:
     from ..parallel._shard import save_strategy_for
     save_strategy_for(cell, path)
     cell.__dict__["_strategy_saved"] = path
+
+
+from .decorator import jit, jit_class, ms_class, ms_function  # noqa: E402,F401  (they build JitFunctions)

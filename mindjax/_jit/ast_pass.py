@@ -32,8 +32,8 @@ from .runtime import Ag
 
 _PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _SKIP_PREFIXES = (_PKG, os.path.dirname(os.__file__), os.path.dirname(inspect.__file__))
-_NO_WRAP = {"super", "locals", "globals", "vars", "eval", "exec", "dir", "isinstance", "len", "type",
-            "getattr", "hasattr", "setattr", "id"}
+_NO_WRAP = {"super", "locals", "globals", "vars", "eval", "exec", "dir", "len", "getattr", "hasattr", "setattr",
+            "id"}
 _codes: dict = {}  # original code object -> converted code object (or None: run as written)
 _funcs = weakref.WeakKeyDictionary()  # original function -> converted function
 _MISSING = object()
@@ -98,6 +98,9 @@ def _convert_code(fn):
     if not isinstance(fdef, ast.FunctionDef) or fdef.name != code.co_name:
         raise _Unsupported
     fdef.decorator_list = []
+    # defined under another name inside the factory, so that the function's own name stays a
+    # global (a recursive call reads the module's binding, as in the original)
+    fdef.name = "_mj_self"
     # the source starts at the code's first line (its first decorator): keep the file's lines and columns
     ast.increment_lineno(tree, code.co_firstlineno - 1)
     for node in ast.walk(tree):
@@ -117,7 +120,8 @@ def _convert_code(fn):
     ast.fix_missing_locations(module)
     mcode = compile(module, code.co_filename, "exec")
     fcode = next(c for c in mcode.co_consts if isinstance(c, types.CodeType))
-    return next(c for c in fcode.co_consts if isinstance(c, types.CodeType) and c.co_name == fdef.name)
+    out = next(c for c in fcode.co_consts if isinstance(c, types.CodeType) and c.co_name == fdef.name)
+    return out.replace(co_name=code.co_name, co_qualname=code.co_qualname)
 
 
 # ------------------------------------------------------------------ small AST helpers
@@ -233,6 +237,14 @@ def _implicit_globals(fdef, g) -> None:
 class _Calls(ast.NodeTransformer):
     """``f(...)`` -> ``_mj_ag.call(f, ...)``; conditions of ``a if c else b`` lazily."""
 
+    def visit_Assign(self, node):  # ``self.x = v``: STRICT refuses it unless x is a Parameter
+        self.generic_visit(node)
+        t = node.targets[0] if len(node.targets) == 1 else None
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+            node.value = ast.copy_location(_call(_ag("check_setattr"), _name("self"), ast.Constant(value=t.attr),
+                                                 node.value), node.value)
+        return node
+
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
@@ -255,6 +267,13 @@ class _Calls(ast.NodeTransformer):
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
         return ast.copy_location(_test(node), node) if isinstance(node.op, ast.Not) else node
+
+    def visit_Compare(self, node):  # ``t in (a, b)``: Tensors compared by value, as graph mode does
+        self.generic_visit(node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            call = _call(_ag("in_"), node.left, node.comparators[0])
+            return ast.copy_location(_call(_ag("not_"), call) if isinstance(node.ops[0], ast.NotIn) else call, node)
+        return node
 
     def visit_JoinedStr(self, node):
         if not any(isinstance(v, ast.FormattedValue) for v in node.values):

@@ -88,9 +88,19 @@ def or_(*thunks):
 
 
 def _pick(cond, a, b):
+    if _traced(cond) and _as_array(cond).size != 1:  # MindSpore's message for ``and``/``or`` on such a Tensor
+        raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is "
+                         f"{tuple(_as_array(cond).shape)}")
     x, y = _as_array(a), _as_array(b)
     dt = jnp.promote_types(x.dtype, y.dtype)
     return Tensor._make(jnp.where(_pred_array(cond), x.astype(dt), y.astype(dt)))
+
+
+def _snapshots(params) -> list:
+    """The Parameters as inputs of a recorded op: their values now, with their tape history.
+    The tape keeps its inputs until the backward pass, by which time the branch or loop has
+    written the Parameters; a bprop must see the values the op started from."""
+    return [Tensor._make(p._value, p._node, p._idx) for p in params]
 
 
 def _pred_array(x):
@@ -268,7 +278,7 @@ def _cond(test, t, f, vs, ret, live=()):
 
     op = Op("If", forward, _int_bprop, n_out=len(target) + len(params) + 1, jit=False)
     test_t = test if isinstance(test, Tensor) else Tensor._make(test)
-    ins = [test_t] + [Tensor._make(a) for a in arrays] + params + [Tensor._make(_key_in())]
+    ins = [test_t] + [Tensor._make(a) for a in arrays] + _snapshots(params) + [Tensor._make(_key_in())]
     # the carried Tensors keep their tape history: use the originals where they are Tensors
     flat_in = []
     _collect_tensors(vs, flat_in)

@@ -16,7 +16,7 @@ from jax import lax
 
 from .._tensor import Tensor
 from .control import (UNDEF, _as_array, _collect_tensors, _flatten, _int_bprop, _is_num, _key_in, _params,
-                      _pred_array, _Run, _same_static, _skip, _traced, and_, not_)
+                      _pred_array, _Run, _same_static, _skip, _snapshots, _traced, and_, not_)
 
 
 # ------------------------------------------------------------------ loops
@@ -129,20 +129,34 @@ def _while(cond, body, vs):
         k, sub = jax.random.split(k)
         out, new, _ = run_b(spec, arrs, pa, sub)
         outs = []
-        _flatten(tuple(out), outs)
+        _flat_like(spec, tuple(out), outs)  # by the carry's structure: a flag set to True stays carried
         res = [_as_array(o).astype(a.dtype).reshape(a.shape) for o, a in zip(outs, arrs)]
         return tuple(res) + tuple(jnp.asarray(n).astype(p.dtype) for n, p in zip(new, pa)) + (k,)
 
     def forward(*a):
         return _while_grad(c_arr, b_arr, tuple(a))
 
-    ins = flat_in + params + [Tensor._make(key)]
+    ins = flat_in + _snapshots(params) + [Tensor._make(key)]
     op = Op("While", forward, _int_bprop, n_out=len(ins), jit=False)
     res = apply(op, ins, {})
     outs, new = res[:n_in], res[n_in:n_in + n_p]
     for p, v in zip(params, new):
         p._value = v._data
     return _rebuild(spec, outs)
+
+
+def _flat_like(spec, value, outs) -> None:
+    """The values of ``value`` at the carried (Tensor) places of ``spec``, whatever they are now
+    (a Python number the body assigned is carried as an array of the carry's type)."""
+    kind = spec[0]
+    if kind == "T":
+        outs.append(value)
+    elif kind in ("tuple", "list"):
+        for s, v in zip(spec[1], value):
+            _flat_like(s, v, outs)
+    elif kind == "dict":
+        for k, s in spec[1]:
+            _flat_like(s, value[k], outs)
 
 
 def _rebuild(spec, tensors):
@@ -172,7 +186,7 @@ def _widen(spec, cur, out_spec, avals):
             a = next(it)
             if isinstance(v, Tensor) and type(v).__name__ != "Parameter":
                 if v.shape != tuple(a.shape):
-                    raise ValueError(f"For 'while' in graph mode, a loop variable changes shape from "
+                    raise ValueError(f"Join Failed: for 'while' in graph mode, a loop variable changes shape from "
                                      f"{list(v.shape)} to {list(a.shape)} in the loop body.")
                 dt = jnp.promote_types(v._data.dtype, a.dtype)
                 if dt != v._data.dtype:

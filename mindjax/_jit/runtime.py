@@ -38,6 +38,40 @@ class Ag:
         from .. import ops
         return ops.select(test, a(), b())
 
+    @staticmethod
+    def in_(x, seq):
+        """``x in seq`` where ``x`` is a Tensor and ``seq`` a tuple/list: true where an element is
+        ``x`` itself or a Tensor of the same shape with equal values (a run-time answer where
+        the values are known only at run time)."""
+        from .._tensor import Tensor
+        if not isinstance(x, Tensor) or not isinstance(seq, (tuple, list)):
+            return x in seq
+        found = False
+        for e in seq:
+            if e is x:
+                return True
+            if not isinstance(e, Tensor) or e.shape != x.shape:
+                continue
+            same = (x == e).all()
+            if not control._traced(same):
+                if bool(same):
+                    return True
+                continue
+            found = same if found is False else control.or_(lambda: found, lambda: same)
+        return found
+
+    @staticmethod
+    def check_setattr(obj, name, value):
+        """STRICT: a Cell's attribute other than a Parameter cannot be assigned in compiled code."""
+        from . import state as jit_state
+        from ..nn.cell import Cell
+        if jit_state.syntax_level() == 0 and isinstance(obj, Cell) and name not in obj.__dict__.get("_params", {}):
+            raise TypeError(f"In JIT strict mode, if need to modify a member attribute of a class with "
+                            f"'self.{name} = ...', the attribute must be a Parameter. You can use "
+                            f"os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode to support the "
+                            f"current syntax.")
+        return value
+
     mark = staticmethod(fallback.mark)
     fstr = staticmethod(fallback.fstr)
     assert_ = staticmethod(fallback.assert_)
@@ -52,6 +86,8 @@ class Ag:
             b = None
         if b is not None:
             return b(*args, **kwargs)
+        if hasattr(f, "__self__") and getattr(f, "__name__", "") in _NUMPY_METHODS:
+            _strict_refusal(f)
         if f in fallback._CONVERT or hasattr(f, "__self__"):
             r = fallback.convert_call(f, args, kwargs)
             if r is not None:
@@ -60,6 +96,19 @@ class Ag:
             return _construct(f, args, kwargs)
         from .ast_pass import convert
         return convert(f)(*args, **kwargs)
+
+
+_NUMPY_METHODS = ("asnumpy", "tolist", "numpy")
+
+
+def _strict_refusal(f) -> None:
+    """STRICT and COMPATIBLE syntax levels refuse a Tensor's host conversions, with MindSpore's error."""
+    from . import state as jit_state
+    from .._tensor import Tensor
+    if jit_state.syntax_level() < 2 and isinstance(f.__self__, Tensor):
+        raise AttributeError(f"In JIT strict mode, cannot get attributes asnumpy or the Tensor[{f.__self__.dtype}] "
+                             f"object has no attribute: 'asnumpy'. You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] "
+                             f"= '2' to enable the JIT lax mode to support the current syntax.")
 
 
 def _construct(cls, args, kwargs):
@@ -97,9 +146,27 @@ def _extreme(py, name):
     return run
 
 
+def _py_type(v):
+    """The Python type a ``mutable`` scalar variable stands for (None: not one)."""
+    from .varscalar import VarScalar
+    if isinstance(v, VarScalar):
+        return {"int": int, "float": float, "bool": bool}[v.__dict__["_mj_py"]]
+    return None
+
+
+def _type(*args):
+    t = _py_type(args[0]) if len(args) == 1 else None
+    return t if t is not None else type(*args)
+
+
+def _isinstance(obj, cls):
+    t = _py_type(obj)
+    return issubclass(t, cls) if t is not None else isinstance(obj, cls)
+
+
 # graph mode gives tuples where Python gives iterators (filter gives a list, as in MindSpore 2.10)
 _BUILTINS = {map: _as_tuple(map), zip: _as_tuple(zip), enumerate: _as_tuple(enumerate),
              range: lambda *a: tuple(range(*a)), filter: lambda *a: list(filter(*a)),
-             max: _extreme(max, "amax"), min: _extreme(min, "amin")}
+             max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance}
 
 

@@ -39,3 +39,16 @@ def set_global_writes(reg):
     prev = _globals
     _globals = reg
     return prev
+
+_syntax = 2  # while tracing: MindSpore's jit_syntax_level of the program (STRICT 0, COMPATIBLE 1, LAX 2)
+
+
+def syntax_level() -> int:
+    return _syntax
+
+
+def set_syntax_level(level: int) -> int:
+    global _syntax
+    prev = _syntax
+    _syntax = level
+    return prev

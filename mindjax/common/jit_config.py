@@ -1,21 +1,25 @@
 """``mindspore.JitConfig``: the options a ``jit`` compilation takes."""
 from __future__ import annotations
 
+# (accepted values, the list MindSpore's message shows): its message for jit_syntax_level
+# leaves COMPATIBLE out, though it accepts it
 _CHOICES = {
-    "jit_level": ("O0", "O1", "O2"),
-    "exc_mode": ("auto", "sink", "no_sink"),
-    "jit_syntax_level": ("STRICT", "LAX"),
-    "debug_level": ("RELEASE", "DEBUG"),
-    "infer_boost": ("on", "off"),
+    "jit_level": (("", "O0", "O1", "O2"), "['O0', 'O1', 'O2']"),
+    "exc_mode": (("auto", "sink", "no_sink"), "'['auto', 'sink', 'no_sink']'"),
+    "jit_syntax_level": (("", "STRICT", "COMPATIBLE", "LAX"), "'['STRICT', 'LAX']'"),
+    "debug_level": (("RELEASE", "DEBUG"), "'['RELEASE', 'DEBUG']'"),
+    "infer_boost": (("", "on", "off"), "'['on', 'off']'"),
 }
 
 
 class JitConfig:
-    """Compile options for ``jit(..., jit_config=JitConfig(...))`` and ``Model``.
+    """Compile options for ``Cell.set_jit_config(JitConfig(...))`` and ``Model``.
 
     XLA compiles every program at its own optimisation level, so ``jit_level`` and
-    ``infer_boost`` select nothing here; ``jit_syntax_level`` and ``debug_level`` are kept
-    for the graph compiler. The values are checked as MindSpore checks them and
+    ``infer_boost`` select nothing here; ``jit_syntax_level`` (STRICT, COMPATIBLE, LAX) is
+    what the graph compiler accepts: STRICT and COMPATIBLE refuse a Tensor's ``asnumpy`` /
+    ``tolist`` inside compiled code and STRICT returns dicts as tuples of their values, as
+    MindSpore does. The values are checked as MindSpore checks them and
     ``jit_config_dict`` returns them.
 
     Examples:
@@ -29,11 +33,8 @@ class JitConfig:
         given = {"jit_level": jit_level, "exc_mode": exc_mode, "jit_syntax_level": jit_syntax_level,
                  "debug_level": debug_level, "infer_boost": infer_boost}
         for key, value in given.items():
-            allowed = _CHOICES[key]
-            if value == "" and key in ("jit_level", "jit_syntax_level"):
-                continue
+            allowed, shown = _CHOICES[key]
             if value not in allowed:
-                shown = list(allowed) if key == "jit_level" else f"'{list(allowed)}'"
                 raise ValueError(f"For '{key}' must be one of {shown}.")
         self.jit_config_dict = dict(kwargs)
         self.jit_config_dict.update(given)

@@ -508,8 +508,9 @@ class Cell:
     def set_inputs(self, *inputs, **kwargs) -> None:
         """Declare the inputs the network takes, with ``None`` for dimensions that vary:
         ``net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))``. In GRAPH_MODE each
-        call is checked against them (rank, fixed dimensions, dtype), as MindSpore checks;
-        XLA compiles one program per concrete shape.
+        call is checked against them (rank, fixed dimensions, dtype), as MindSpore checks. A
+        ``None`` dimension is traced once for all sizes (JAX's symbolic shapes) where the code
+        allows it, else once per size; XLA compiles one program per concrete shape.
         """
         from .._tensor import Tensor as _T
         for i, t in enumerate(inputs):
@@ -518,6 +519,15 @@ class Cell:
                                 f"them, but got {type(t).__name__}.")
         self.__dict__["_declared_inputs"] = tuple(inputs)
         self.__dict__["_declared_kwargs"] = dict(kwargs)
+
+    def set_jit_config(self, jit_config) -> None:
+        """Set the ``JitConfig`` this Cell compiles with (once; a second call is ignored with a
+        warning, as in MindSpore)."""
+        if self.__dict__.get("_jit_config_dict"):
+            import logging
+            logging.getLogger("mindspore").warning("For Cell, jit config can only be set once, ignore this setting.")
+        else:
+            self.__dict__["_jit_config_dict"] = jit_config.jit_config_dict
 
     def get_inputs(self):
         """The inputs given to ``set_inputs`` (None if it was not called)."""

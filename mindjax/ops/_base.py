@@ -103,6 +103,8 @@ def check_int_tuple(name: str, value, arg: str) -> tuple:
 def broadcast_shape(name: str, a: tuple, b: tuple) -> tuple:
     try:
         return tuple(np.broadcast_shapes(a, b))
+    except TypeError:  # symbolic dimensions (set_inputs with None): JAX's broadcasting rule
+        return tuple(jnp.broadcast_shapes(a, b))
     except ValueError:
         raise ValueError(f"For '{name}', x.shape and y.shape need to broadcast. The value of x.shape[-1] or "
                          f"y.shape[-1] must be 1 or -1 when they are not the same, but got x.shape = {list(a)} "

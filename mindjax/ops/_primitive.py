@@ -219,8 +219,11 @@ class Primitive:
     def set_device(self, device_target):
         return self
 
-    def shard(self, *args, **kwargs):
-        return self
+    def shard(self, in_strategy=None, out_strategy=None):
+        """Operator-level sharding strategies (MindSpore's semi-auto parallel), mapped to GSPMD
+        sharding of this Primitive's inputs on the device mesh (docs/parallel.md)."""
+        from ..parallel._shard import primitive_shard
+        return primitive_shard(self, in_strategy, out_strategy)
 
     def recompute(self, mode=True):
         return self
