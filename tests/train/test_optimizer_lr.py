@@ -38,3 +38,16 @@ def test_list_rate_past_its_end_is_an_error():
     opt = nn.Momentum(nn.Dense(2, 2).trainable_params(), [0.1, 0.2], 0.9)
     with pytest.raises((IndexError, ValueError, RuntimeError)):
         opt.learning_rate(ms.Tensor(5, ms.int32))
+
+
+def test_internals_subclasses_use():
+    """What model zoos' optimizers (mindcv's AdamW, NAdam...) call on the base class."""
+    ps = nn.Dense(2, 2).trainable_params()
+    fixed, listed = nn.Momentum(ps, 0.1, 0.9), nn.Momentum(ps, [0.1, 0.2], 0.9)
+    assert fixed._is_dynamic_lr_or_weight_decay() is False and listed._is_dynamic_lr_or_weight_decay() is True
+    grads = tuple(ms.Tensor(np.ones(p.shape, np.float32)) for p in ps)
+    assert fixed._grad_sparse_indices_deduplicate(grads) is grads
+    fixed._set_base_target("CPU")
+    assert fixed.target == "CPU"
+    with pytest.raises(ValueError):
+        fixed._set_base_target("TPU")

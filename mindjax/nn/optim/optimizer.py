@@ -338,6 +338,20 @@ class Optimizer(Cell):
             grads = self.gradients_centralization(grads)
         return list(self.scale_grad(grads))
 
+    def _is_dynamic_lr_or_weight_decay(self) -> bool:
+        """Whether the learning rate or the weight decay changes with the step (subclasses then
+        advance ``global_step`` in ``get_lr``, as MindSpore's do)."""
+        return bool(self.dynamic_lr or self.dynamic_weight_decay)
+
+    def _set_base_target(self, value: str) -> None:
+        """Where the update runs ('CPU', 'GPU', 'Ascend'): checked and recorded; mindjax updates the
+        Parameters where they live, so the value changes no computation."""
+        self.target = value
+
+    def _grad_sparse_indices_deduplicate(self, gradients):
+        """The gradients as given: mindjax's gradients are dense, there are no sparse indices to merge."""
+        return gradients
+
     def _step_done(self):
         ops.assign_add(self.global_step, 1)
 
