@@ -57,3 +57,20 @@ def test_cells_are_cells_in_graph_mode():
     assert isinstance(Jvp(Cube()), nn.Cell) and isinstance(Vjp(Cube()), nn.Cell)
     np.testing.assert_allclose(out.asnumpy(), [1.0, 8.0])
     np.testing.assert_allclose(jv.asnumpy(), [3.0, 6.0])
+
+
+def test_with_eval_cell_keeps_integer_labels():
+    """WithEvalCell(add_cast_fp32=True) casts floating labels to float32 and leaves class indices
+    as integers (MindSpore 2.10: Int32 labels stay Int32, Float16 labels become Float32), so a
+    cross-entropy over class indices works in O2 evaluation."""
+    import numpy as np
+    import mindjax as ms
+    from mindjax import nn
+    net = nn.Dense(3, 2)
+    net.to_float(ms.float16)
+    ev = nn.WithEvalCell(net, nn.CrossEntropyLoss(), True)
+    x = ms.Tensor(np.ones((4, 3), np.float32))
+    loss, out, lab = ev(x, ms.Tensor(np.array([0, 1, 1, 0], np.int32)))
+    assert (str(loss.dtype), str(out.dtype), str(lab.dtype)) == ("Float32", "Float32", "Int32")
+    loss, out, lab = ev(x, ms.Tensor(np.eye(2)[[0, 1, 1, 0]].astype(np.float16)))
+    assert (str(loss.dtype), str(out.dtype), str(lab.dtype)) == ("Float32", "Float32", "Float32")

@@ -37,7 +37,8 @@ class WithEvalCell(Cell):
     def construct(self, data, label):
         outputs = self._network(data)
         if self.add_cast_fp32:
-            label = ops.cast(label, mstype.float32)
+            # only floating labels become float32: class indices stay integers (as MindSpore)
+            label = ops.functional.mixed_precision_cast(mstype.float32, label)
             outputs = ops.cast(outputs, mstype.float32)
         return self._loss_fn(outputs, label), outputs, label
 
