@@ -67,7 +67,9 @@ def _to_array(data, dtype: mstype.Type | None):
         if data.dtype.kind in "OUS":
             raise TypeError(f"For 'Tensor', the numpy dtype {data.dtype} is not supported.")
         dt = dtype or mstype.from_numpy(data.dtype)
-        return jnp.asarray(np.asarray(data, dtype=dt.np))
+        # a private copy: on CPU jax may adopt an aligned numpy buffer without copying, and a later
+        # write to the user's array must not reach the Tensor (MindSpore's Tensor(array) copies)
+        return jnp.asarray(np.array(data, dtype=dt.np, copy=True))
     if isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
         return data if dtype is None else data.astype(dtype.np)
     if isinstance(data, (bool, numbers.Number, list, tuple)):
