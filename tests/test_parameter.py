@@ -59,3 +59,15 @@ def test_initializer_statistics():
     assert initializer(Constant(3), [2], ms.int32).tolist() == [3, 3]
     with pytest.raises(ValueError):
         initializer("no_such_init", [2])
+
+
+def test_cache_enable_flag():
+    """Parameter.cache_enable as MindSpore 2.10's: False by default, a bool flag (model zoos read it
+    to decide whether to flush a parameter-server cache), TypeError for anything else."""
+    import pytest
+    p = ms.Parameter(ms.Tensor(1.0), name="w")
+    assert p.cache_enable is False
+    p.cache_enable = True
+    assert p.cache_enable is True
+    with pytest.raises(TypeError, match="must be bool type"):
+        p.cache_enable = 1

@@ -155,6 +155,25 @@ class Parameter(Tensor):
         return (_rebuild_param, (self.asnumpy(), self.dtype.name, self.name, self.requires_grad))
 
     @property
+    def cache_enable(self) -> bool:
+        """Whether the Parameter is held in the parameter server's embedding cache (False unless
+        set). The flag is MindSpore's; like MindSpore outside parameter-server mode, mindjax keeps
+        no such cache, so it changes nothing.
+
+        Examples:
+            >>> import mindjax as ms
+            >>> ms.Parameter(ms.Tensor(1.0), name="w").cache_enable
+            False
+        """
+        return self.__dict__.get("_cache_enable", False)
+
+    @cache_enable.setter
+    def cache_enable(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise TypeError("The argument `cache_enable` must be bool type.")
+        self.__dict__["_cache_enable"] = value
+
+    @property
     def unique(self) -> bool:
         return True
 
