@@ -304,11 +304,6 @@ def _index_add_fwd(x, idx, y, *, axis, alpha):
 _index_add = Op("IndexAdd", _index_add_fwd, "vjp")
 
 
-def _check_range(name, vals, n, msg):
-    if vals is not None and vals.size and ((vals < 0) | (vals >= n)).any():
-        raise RuntimeError(msg if msg else f"For '{name}', the indices are out of range [0, {n}).")
-
-
 def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True) -> Tensor:
     """``ops.index_add``: adds the slices of ``y`` into ``x`` at ``indices`` along ``axis``; ``x`` (a
     Parameter) is written in place and returned.
@@ -329,8 +324,8 @@ def index_add(x, indices, y, axis, use_lock=True, check_index_bound=True) -> Ten
     want = xt.shape[:ax] + idx.shape + xt.shape[ax + 1:]
     if yt.shape != want:
         raise ValueError(f"For 'IndexAdd', the shape of 'y' must be {list(want)}, but got {list(yt.shape)}.")
-    _check_range("IndexAdd", concrete(idx), xt.shape[ax],
-                 f"For 'IndexAdd', the indices are out of range with input_shape: {list(xt.shape)}.")
+    msg = f"For 'IndexAdd', the indices are out of range with input_shape: {list(xt.shape)}."
+    _checks.check_range(idx._data, 0, xt.shape[ax], lambda bad: RuntimeError(msg))
     return write_back(xt, apply(_index_add, (snap(xt), idx, cast(yt, xt.dtype)), {"axis": ax, "alpha": 1}))
 
 
@@ -346,7 +341,9 @@ def inplace_index_add(var, indices, updates, axis) -> Tensor:
     v = tensor_of(var, "InplaceIndexAdd")
     idx = _int_index("InplaceIndexAdd", "indices", indices)
     ax = check_axis("InplaceIndexAdd", axis, v.ndim)
-    _check_range("InplaceIndexAdd", concrete(idx), v.shape[ax], None)
+    n = v.shape[ax]
+    _checks.check_range(idx._data, 0, n, lambda bad: RuntimeError(
+        f"For 'InplaceIndexAdd', the indices are out of range [0, {n})."))
     return write_back(v, apply(_index_add, (snap(v), idx, cast(tensor_of(updates), v.dtype)), {"axis": ax, "alpha": 1}))
 
 
