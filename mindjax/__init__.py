@@ -62,6 +62,10 @@ def _seed_from_env() -> None:
 
 _seed_from_env()
 
+from ._compile_cache import from_env as _cache_from_env  # noqa: E402
+
+_cache_from_env()  # MS_COMPILER_CACHE_ENABLE=1 turns the persistent compile cache on
+
 float_ = _dtype.float32
 version = __version__ = "2.10.0"
 

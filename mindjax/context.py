@@ -120,6 +120,12 @@ def set_context(**kwargs) -> None:
                 raise ValueError(f"For 'set_context', the argument 'jit_cache_size' must be greater than 0, but got "
                                  f"{value}.")
             _ctx[key] = value
+        elif key == "enable_compile_cache":
+            _check_type(key, value, (bool,))
+            _ctx[key] = value
+        elif key == "compile_cache_path":
+            _check_type(key, value, (str,))
+            _ctx[key] = value
         elif key == "save_graphs":
             _check_type(key, value, (bool, int))
             _ctx[key] = value
@@ -128,6 +134,9 @@ def set_context(**kwargs) -> None:
             _ctx[key] = value
         else:
             _ctx[key] = value
+    if "enable_compile_cache" in kwargs or ("compile_cache_path" in kwargs and _ctx.get("enable_compile_cache")):
+        from ._compile_cache import configure
+        configure(bool(_ctx.get("enable_compile_cache")), _ctx.get("compile_cache_path", "."))
 
 
 def get_context(attr_key: str):

@@ -1,51 +1,55 @@
-"""Every mindcv model (or those named in argv[1], comma-separated), smallest first: build it and count its parameters; then, in order of size
-(the smallest model of each mindcv module first), forward (eval, batch 1, at the model's own input
-size, output (1, 10) and finite) and one training step (batch 2, CrossEntropyLoss + Momentum
-through value_and_grad, finite loss, weights changed)."""
-import signal, sys, time
+"""Every mindcv model, or those named in --only (comma-separated): build it, run a forward pass
+(eval, batch 1, at the model's own input size: output (1, 10), finite) and one training step
+(batch 2, CrossEntropyLoss + Momentum through value_and_grad: finite loss, weights changed).
+
+One JSON line per model is appended to --results, and models already there are skipped, so the
+sweep resumes where it stopped (it takes hours on a 2-core CPU). The limit per model is in CPU
+seconds of this process (--cpu-limit), not wall time, so a sweep sharing a busy machine (run it
+under `nice`) fails a model for its own cost only.
+
+    PYTHONPATH=../mindcv .venv/bin/python -m mindjax tools/mindcv/models_sweep.py \
+        --results /tmp/mindcv_sweep.jsonl [--only resnet18,vit_b_32_224] [--cpu-limit 900]
+"""
+import argparse
+import json
+import os
+import signal
+import time
+
 import numpy as np
 import mindspore as ms
 from mindspore import nn
 import mindcv
 from mindcv.models.registry import get_pretrained_cfg_value, _model_to_module
 
-def alarm(*a):
-    raise KeyboardInterrupt("over the time limit")
-signal.signal(signal.SIGALRM, alarm)
+
+class OverLimit(Exception):
+    pass
+
+
+def _over(*_):
+    raise OverLimit("over the CPU-time limit")
+
+
 def size_of(name):
     return (get_pretrained_cfg_value(name, "input_size") or (3, 224, 224))[-1]
-names = mindcv.list_models()
-if len(sys.argv) > 1:
-    names = sys.argv[1].split(",")
-counts = {}
-for name in names:
-    t = time.time(); signal.alarm(120)
-    try:
-        net = mindcv.create_model(name, num_classes=10)
-        counts[name] = sum(int(np.prod(p.shape)) for p in net.trainable_params())
-        print(f"BUILT {name} {_model_to_module[name]} params={counts[name]} {time.time()-t:.1f}s", flush=True)
-    except BaseException as e:
-        print(f"FAIL {name} [build] {type(e).__name__}: {str(e).splitlines()[0][:220] if str(e) else ''}", flush=True)
-    finally:
-        signal.alarm(0)
-    net = None
-smallest = {}
-for name, n in counts.items():
-    m = _model_to_module[name]
-    if m not in smallest or n < counts[smallest[m]]:
-        smallest[m] = name
-first = sorted(smallest.values(), key=counts.get)
-order = first + sorted((n for n in counts if n not in first), key=counts.get)
-for name in order:
-    t = time.time(); stage = "build"; signal.alarm(420)
+
+
+def run_one(name, cpu_limit):
+    t, cpu0, stage = time.time(), time.process_time(), "build"
+    signal.setitimer(signal.ITIMER_PROF, cpu_limit)  # CPU time of every thread of this process
+    rec = {"model": name, "module": _model_to_module.get(name)}
     try:
         size = size_of(name)
         net = mindcv.create_model(name, num_classes=10)
-        stage = "forward"; net.set_train(False)
+        rec["params"] = sum(int(np.prod(p.shape)) for p in net.trainable_params())
+        stage = "forward"
+        net.set_train(False)
         y = net(ms.Tensor(np.random.default_rng(0).standard_normal((1, 3, size, size)).astype(np.float32)))
         assert tuple(y.shape) == (1, 10), f"output shape {y.shape}"
         assert np.isfinite(y.asnumpy()).all(), "output not finite"
-        stage = "train"; net.set_train(True)
+        stage = "train"
+        net.set_train(True)
         loss_fn = nn.CrossEntropyLoss()
         opt = nn.Momentum(net.trainable_params(), 0.01, 0.9)
         before = opt.parameters[0].asnumpy().copy()
@@ -56,9 +60,38 @@ for name in order:
         lv = float(loss.asnumpy())
         assert np.isfinite(lv), "loss not finite"
         assert not np.array_equal(before, opt.parameters[0].asnumpy()), "weights unchanged"
-        print(f"OK {name} {_model_to_module[name]} size={size} loss={lv:.4f} {time.time()-t:.1f}s", flush=True)
-    except BaseException as e:
+        rec.update(status="OK", size=size, loss=round(lv, 4))
+    except BaseException as e:  # noqa: BLE001 - every failure is a result of the sweep
+        if isinstance(e, KeyboardInterrupt):
+            raise
         msg = str(e).splitlines()[0][:220] if str(e) else ""
-        print(f"FAIL {name} [{stage}] {type(e).__name__}: {msg} {time.time()-t:.1f}s", flush=True)
+        rec.update(status="FAIL", stage=stage, error=f"{type(e).__name__}: {msg}")
     finally:
-        signal.alarm(0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+    rec.update(wall_s=round(time.time() - t, 1), cpu_s=round(time.process_time() - cpu0, 1))
+    return rec
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", default="")
+    ap.add_argument("--results", required=True)
+    ap.add_argument("--cpu-limit", type=float, default=900.0)
+    args = ap.parse_args()
+    signal.signal(signal.SIGPROF, _over)
+    names = args.only.split(",") if args.only else mindcv.list_models()
+    done = set()
+    if os.path.exists(args.results):
+        with open(args.results) as f:
+            done = {json.loads(line)["model"] for line in f if line.strip()}
+    for name in names:
+        if name in done:
+            continue
+        rec = run_one(name, args.cpu_limit)
+        print(json.dumps(rec), flush=True)
+        with open(args.results, "a") as f:
+            f.write(json.dumps(rec) + "\n")
+
+
+if __name__ == "__main__":
+    main()
