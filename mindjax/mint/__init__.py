@@ -12,14 +12,16 @@ Example:
     >>> indices.asnumpy().tolist()
     [1, 0]
 """
-from . import _array, _create, _math, _matrix
+from . import _array, _create, _hidden, _math, _matrix, _overload
 from ._adapt import install as _install
 
 _absent: dict = {}
 _candidates: dict = {}
-for _m in (_math, _array, _create, _matrix):
+for _m in (_math, _overload, _array, _create, _matrix):
     _candidates.update(_m.CANDIDATES)
 __all__ = _install(globals(), _candidates, _absent)
+# names MindSpore's mint has outside its __all__ (mint.ones, mint.ge, mint.item...): present, not exported by *
+_install(globals(), _hidden.HIDDEN, _absent)
 
 from . import nn  # noqa: E402
 from . import optim, linalg, special, distributed  # noqa: E402

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numbers
 
+import numpy as np
+
 from .. import ops as _ops
 from .. import _dtype as mstype
 from .._tensor import Tensor
@@ -93,15 +95,61 @@ def broadcast_to(input: Tensor, shape) -> Tensor:
     return _ops.broadcast_to(input, tuple(shape))
 
 
-@needs("chunk")
+def _chunk_type_error(input, chunks, dim) -> TypeError:
+    def shown(v):
+        return "Tensor" if isinstance(v, Tensor) else (
+            type(v).__name__ if isinstance(v, (bool, int, float)) else str(type(v)))
+    return TypeError(f'Failed calling ChunkView with "ChunkView()(input={shown(input)}, chunks={shown(chunks)}, '
+                     f'dim={shown(dim)})".\nThe valid calling should be: \n'
+                     f'"ChunkView()(input=<Tensor>, chunks=<int>, dim=<int>)".')
+
+
+class GraphShapeError(RuntimeError):
+    """MindSpore's graph compiler refuses the call: the number of outputs would depend on a size or
+    a value that is only known at run time. ``graph_only`` marks it for mindjax's jit: raised while
+    tracing with symbolic sizes, it reaches the user rather than a per-shape retrace."""
+    graph_only = True
+
+
+def _is_plain_int(v) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+@needs("split")
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple:
-    """Split into ``chunks`` pieces of ``ceil(n / chunks)`` along ``dim`` (the last may be smaller).
+    """Split into pieces of ``ceil(n / chunks)`` along ``dim`` (the last may be smaller, so there may
+    be fewer than ``chunks``); an empty ``dim`` gives ``chunks`` empty pieces.
+
+    In graph mode the number of outputs must be known while compiling: a ``mutable`` ``chunks`` or
+    ``dim``, or a ``dim`` declared dynamic with ``set_inputs``, is MindSpore's RuntimeError.
 
     Example:
         >>> [t.shape for t in mint.chunk(mint.zeros((5, 2)), 3)]
         [(2, 2), (2, 2), (1, 2)]
     """
-    return tuple(_ops.chunk(input, chunks, dim))
+    from .._state import state
+    from ..common.mutable import _Int
+    if state.jit_depth and (isinstance(chunks, _Int) or isinstance(dim, _Int)):
+        raise GraphShapeError("For 'chunk', the 'chunks' and 'dim' must be constants in graph mode (the number of "
+                           "outputs is fixed while compiling), but got a mutable value.")
+    if not isinstance(input, Tensor) or not _is_plain_int(chunks) or not _is_plain_int(dim):
+        raise _chunk_type_error(input, chunks, dim)
+    chunks, dim = int(chunks), int(dim)
+    if input.ndim == 0:
+        raise ValueError("For 'chunk', input's rank should be greater than 0, but got 0")
+    if chunks <= 0:
+        raise ValueError(f"For 'chunk', chunks should be greater than 0, but got {chunks}")
+    if not -input.ndim <= dim < input.ndim:
+        raise ValueError(f"Dimension out of range (expected to be in range of [{-input.ndim}, {input.ndim}), "
+                         f"but got {dim})")
+    n = input.shape[dim]
+    if not isinstance(n, (int, np.integer)):  # a symbolic size (set_inputs with None there)
+        raise GraphShapeError(f"For 'chunk', the dimension {dim} of 'input' is dynamic, but the number of outputs "
+                           f"must be known while compiling.")
+    if n == 0:
+        return tuple(_ops.split(input, [0] * chunks, dim))
+    size = -(-n // chunks)
+    return tuple(_ops.split(input, [size] * (n // size) + ([n % size] if n % size else []), dim))
 
 
 @needs("split")

@@ -65,6 +65,16 @@ def full(size, fill_value, *, dtype=None) -> Tensor:
         >>> mint.full((2,), 1.5).asnumpy().tolist()
         [1.5, 1.5]
     """
+    if isinstance(fill_value, Tensor):
+        n = 1
+        for d in fill_value.shape:
+            n *= int(d)
+        if n != 1:  # MindSpore takes a Tensor value as a number: one element only
+            raise ValueError(f"Can only convert tensor with one element to number, but got Tensor(shape="
+                             f"{list(fill_value.shape)}, dtype={fill_value.dtype}).")
+        if dtype is None:  # as the Python number it stands for: bool, int64, float32 or complex64
+            dtype = {"b": mstype.bool_, "i": mstype.int64, "u": mstype.int64, "c": mstype.complex64}.get(
+                fill_value.dtype.kind, mstype.float32)
     return _ops.full(_size(size), fill_value, dtype=dtype or _fill_dtype(fill_value))
 
 

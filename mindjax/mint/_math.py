@@ -215,17 +215,6 @@ def allclose(input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e
     return builtins.bool(_ops.all(_ops.isclose(input, other, rtol, atol, equal_nan)).item())
 
 
-@needs("clamp")
-def clamp(input: Tensor, min=None, max=None) -> Tensor:  # noqa: A002 - mint's argument names
-    """Clip to ``[min, max]``; either bound may be None, a number or a Tensor.
-
-    Example:
-        >>> mint.clamp(ms.Tensor([-2., 0., 2.]), -1, 1).asnumpy().tolist()
-        [-1.0, 0.0, 1.0]
-    """
-    return _ops.clamp(input, min, max)
-
-
 @needs("where", "nonzero")
 def where(condition: Tensor, input=None, other=None):
     """``input`` where ``condition`` else ``other``; with only ``condition``, ``nonzero(as_tuple=True)``.
@@ -319,23 +308,6 @@ def _argm(name: str):
 
 _argm("argmax")
 _argm("argmin")
-
-
-def _maxmin(name: str, amm: str, pair: str):
-    def fn(input: Tensor, dim=None, keepdim: bool = False):
-        if isinstance(dim, Tensor):  # mint.max(input, other)
-            return getattr(_ops, pair)(input, dim)
-        if dim is None:
-            return getattr(_ops, amm)(input)
-        return getattr(_ops, name)(input, dim, keepdim)
-    fn.__doc__ = (f"``mint.{name}(input)``: the {name}imum; ``mint.{name}(input, dim, keepdim=False)``: "
-                  f"(values, indices) over ``dim``; ``mint.{name}(input, other)``: ``{pair}``.\n\n"
-                  f"Example:\n    >>> values, indices = mint.{name}(ms.Tensor([[1., 5.], [3., 2.]]), 1)\n")
-    return _reg(name, fn, name, amm, pair)
-
-
-_maxmin("max", "amax", "maximum")
-_maxmin("min", "amin", "minimum")
 
 
 @needs("median", "reshape")

@@ -8,6 +8,7 @@ Example:
 from __future__ import annotations
 
 from .. import ops as _ops
+from .. import _dtype as mstype
 from .._tensor import Tensor
 from ._adapt import needs
 
@@ -133,7 +134,7 @@ def addr_(input: Tensor, vec1: Tensor, vec2: Tensor, beta=1, alpha=1) -> Tensor:
     return _scaled(beta, input, alpha, _ops.outer(vec1, vec2))
 
 
-@needs("einsum")
+@needs("einsum", "cast")
 def einsum(equation: str, *operands) -> Tensor:
     """Einstein summation over ``operands``.
 
@@ -143,6 +144,14 @@ def einsum(equation: str, *operands) -> Tensor:
     """
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
+    # the operands meet in one promoted dtype first (int64 x float32 -> float32), so an integer
+    # operand's gradient is the cast-back one, as MindSpore's einsum gives (and mint.mul)
+    dts = [t.dtype for t in operands if isinstance(t, Tensor)]
+    if dts:
+        dt = dts[0]
+        for d in dts[1:]:
+            dt = mstype.promote(dt, d)
+        operands = tuple(_ops.cast(t, dt) if isinstance(t, Tensor) and t.dtype != dt else t for t in operands)
     return _ops.einsum(equation, *operands)
 
 
@@ -165,7 +174,6 @@ def trace(input: Tensor) -> Tensor:
         >>> mint.trace(mint.eye(3)).asnumpy().tolist()
         3.0
     """
-    from .. import _dtype as mstype
     x = _ops.cast(input, mstype.int64) if input.dtype.kind in "biu" else input
     return _ops.trace(x)
 

@@ -4,3 +4,4 @@ defined in ``mindjax.ops``, under the same names."""
 from .gen_ops_def import *  # noqa: F401,F403
 from .gen_ops_prim import *  # noqa: F401,F403
 from . import gen_ops_def, gen_ops_prim  # noqa: F401
+from ._scatter_value import ScatterValue  # noqa: F401,E402

@@ -1,4 +1,4 @@
-"""``mindspore.mint.distributed`` for one process (rank 0 of a world of 1), as
+"""``mindspore.mint.distributed.distributed`` (re-exported by ``mindspore.mint.distributed``) for one process (rank 0 of a world of 1), as
 ``mindspore.communication`` in mindjax: collectives leave or copy the local data, which is
 what they compute when the world has one member.
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import copy
 
-from .. import communication as _comm
-from .._tensor import Tensor
+from ... import communication as _comm
+from ..._tensor import Tensor
 
 _WORLD = "hccl_world_group"
 
@@ -38,8 +38,8 @@ def _done(async_op: bool):
 
 def _write(dst: Tensor, src: Tensor) -> None:
     """Copy ``src`` into the Tensor ``dst`` (same path as ``Tensor.__setitem__``)."""
-    from ..common.parameter import Parameter
-    from .. import ops as _ops
+    from ...common.parameter import Parameter
+    from ... import ops as _ops
     if isinstance(dst, Parameter):
         _ops.assign(dst, src)
         return
