@@ -532,8 +532,10 @@ class Cell(_CellStateMixin):
         allows it, else once per size; XLA compiles one program per concrete shape.
         """
         from .._tensor import Tensor as _T
+        from .. import _dtype as mstype
         for i, t in enumerate(inputs):
-            if t is not None and not isinstance(t, (_T, tuple, list, int, float, bool)):
+            # a dtype (mint.full's ``dtype`` argument), a str or a dict are constants of the call
+            if t is not None and not isinstance(t, (_T, tuple, list, int, float, bool, str, dict, mstype.Type)):
                 raise TypeError(f"For 'set_inputs', the {i}th input must be a Tensor, a scalar or a tuple/list of "
                                 f"them, but got {type(t).__name__}.")
         self.__dict__["_declared_inputs"] = tuple(inputs)

@@ -189,6 +189,7 @@ LOWER = {
     "Elu": lambda at, xs, out: [Node("Elu", [xs[0], Const(float(at.get("alpha", 1.0)))], out)],
     "GeLU": _gelu, "LeakyReLU": _leaky, "Getitem": _getitem, "Cast": _cast,
     "Gather": lambda at, xs, out: [Node("Gather", [xs[0], xs[1], Const(int(at.get("axis", 0))), Const(0)], out)],
+    "GatherD": lambda at, xs, out: [Node("GatherD", [xs[0], Const(int(at["dim"])), xs[1]], out)],
     "MatMul": _matmul,
     "BiasAdd": lambda at, xs, out: [Node("BiasAdd", [xs[0], xs[1], Const(0)], out)],
     "Reshape": lambda at, xs, out: [Node("Reshape", [xs[0], Const(tuple(int(v) for v in at["shape"]))], out)],

@@ -397,6 +397,7 @@ def _ops():
         "LogicalOr": binary(ops.logical_or), "LessScalar": binary(ops.less), "GreaterScalar": binary(ops.greater),
         "Select": lambda a, at: ops.select(a[0], a[1], a[2]),
         "Gather": lambda a, at: ops.gather(a[0], a[1], axis_arg(a, at, 2, "axis", 0)),
+        "GatherD": lambda a, at: ops.gather_elements(a[0], int(a[1]), a[2]),
         "Cast": cast, "StridedSlice": strided_slice, "LayerNorm": layer_norm,
         "AdaptiveAvgPool2D": adaptive_avg, "Squeeze": squeeze,
         "ExpandDims": lambda a, at: ops.expand_dims(a[0], axis_arg(a, at, 1, "axis", 0)),

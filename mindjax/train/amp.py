@@ -433,8 +433,9 @@ def build_train_network(network, optimizer, loss_fn=None, level: str = "O0", boo
         'TrainOneStepWithLossScaleCell'
     """
     from ..nn.optim.optimizer import Optimizer
+    from ..nn.optim.adasum import AdaSumByDeltaWeightWrapCell, AdaSumByGradWrapCell
     from ..nn.wrap.cell_wrapper import WithLossCell, TrainOneStepCell, TrainOneStepWithLossScaleCell
-    if not isinstance(optimizer, Optimizer):
+    if not isinstance(optimizer, (Optimizer, AdaSumByGradWrapCell, AdaSumByDeltaWeightWrapCell)):
         raise TypeError(f"The type of 'optimizer' should be one of '['Optimizer', 'FreezeOpt', 'AdaSumByGradWrapCell', "
                         f"'AdaSumByDeltaWeightWrapCell']', but got type '{type(optimizer).__name__}'.")
     _check_level(level, boost_level)

@@ -114,12 +114,52 @@ class Conv2d(_Conv):
 
 
 class Conv1d(_Conv):
-    dims = 1
+    """``nn.Conv1d``: 1-D convolution on (N, C, L) input. As in MindSpore it is a 2-D convolution
+    over a height-1 image: ``kernel_size`` (1, k), ``stride`` (1, s), ``dilation`` (1, d),
+    ``padding`` (0, 0, p, p) and a 4-D weight (C_out, C_in / group, 1, k), so that MindSpore's
+    checkpoints load unchanged.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> conv = ms.nn.Conv1d(2, 3, 3, pad_mode="valid")
+        >>> conv(ms.Tensor(np.ones([1, 2, 7]), ms.float32)).shape, conv.weight.shape
+        ((1, 3, 5), (3, 2, 1, 3))
+    """
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size: int, stride: int = 1,
+                 pad_mode: str = "same", padding: int = 0, dilation: int = 1, group: int = 1,
+                 has_bias: bool = False, weight_init=None, bias_init=None, dtype=mstype.float32) -> None:
+        for arg, v in (("kernel_size", kernel_size), ("stride", stride), ("padding", padding),
+                       ("dilation", dilation)):
+            if not _is_int(v):
+                raise TypeError(f"For 'Conv1d', the type of '{arg}' should be 'int', but got "
+                                f"'{type(v).__name__}'.")
+            if v < (0 if arg == "padding" else 1):
+                raise ValueError(f"For 'Conv1d', the '{arg}' must be {'>= 0' if arg == 'padding' else '>= 1'}, "
+                                 f"but got {v}.")
+        if isinstance(weight_init, Tensor):
+            if weight_init.ndim != 3:
+                raise ValueError(f"For 'Conv1d', the 'weight_init_shape' must be 3-D, but got shape "
+                                 f"{list(weight_init.shape)}.")
+            weight_init = ops.expand_dims(weight_init, 2)
+        super().__init__(in_channels, out_channels, (1, kernel_size), (1, stride), pad_mode, padding,
+                         (1, dilation), group, has_bias, weight_init, bias_init, "NCHW", dtype)
+        self.padding = (0, 0, padding, padding)
 
     def construct(self, x):
-        self._check_input(x)
-        return ops.conv1d(x, self.weight, self.bias, self.stride, self.pad_mode, self.padding, self.dilation,
-                          self.group)
+        if not isinstance(x, Tensor) or x.ndim != 3:
+            raise ValueError(f"For 'Conv1d', the input must be a 3-D Tensor, but got "
+                             f"{list(x.shape) if isinstance(x, Tensor) else type(x).__name__}.")
+        if x.shape[1] != self.in_channels:
+            raise RuntimeError(f"For 'Conv1d', the input channels (axis 1 of the input) must equal "
+                               f"'in_channels' {self.in_channels}, but got input shape {list(x.shape)}.")
+        y = ops.conv2d(ops.expand_dims(x, 2), self.weight, None, self.stride, self.pad_mode, self.padding,
+                       self.dilation, self.group)
+        y = ops.squeeze(y, 2)
+        if self.has_bias:
+            y = ops.add(y, ops.reshape(self.bias, (1, -1, 1)))
+        return y
 
 
 class Conv2dTranspose(_Conv):

@@ -14,3 +14,4 @@ from .lazyadam import LazyAdam  # noqa: F401
 from .lamb import Lamb  # noqa: F401
 from .adafactor import AdaFactor  # noqa: F401
 from .lars import LARS  # noqa: F401
+from .adasum import AdaSumByDeltaWeightWrapCell, AdaSumByGradWrapCell  # noqa: F401

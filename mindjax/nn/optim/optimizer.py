@@ -87,10 +87,13 @@ class Optimizer(Cell):
         super().__init__(auto_prefix=False)
         name = type(self).__name__
         if parameters is None:
-            raise ValueError(f"For '{name}', the 'parameters' must not be None.")
+            raise ValueError("For 'Optimizer', the argument parameters can not be None.")
+        if not hasattr(parameters, "__iter__"):
+            raise TypeError(f"For 'Optimizer', the argument parameters must be Iterable type, but got "
+                            f"{type(parameters)}.")
         parameters = list(parameters)
         if not parameters:
-            raise ValueError(f"For '{name}', the 'parameters' must not be empty.")
+            raise ValueError("For 'Optimizer', the argument parameters must not be empty.")
         if isinstance(loss_scale, bool) or not isinstance(loss_scale, (int, float)):
             raise TypeError(f"For 'Optimizer', the type of 'loss_scale' should be 'float', but got type "
                             f"'{type(loss_scale).__name__}'.")
@@ -98,6 +101,9 @@ class Optimizer(Cell):
             raise ValueError(f"For '{name}', the 'loss_scale' must be positive, but got {loss_scale}.")
         self.loss_scale = float(loss_scale)
         self.is_group = isinstance(parameters[0], dict)
+        if not self.is_group and not all(isinstance(p, (Parameter, dict)) for p in parameters):
+            raise TypeError("For 'Optimizer', all elements of the argument 'parameters' must be 'Parameter' or 'dict', "
+                            "please check the 'parameters'.")
         self.is_group_lr = self.is_group_params_ordered = False
         groups = parameters if self.is_group else [{"params": parameters}]
         params, lrs, wds, gcs, ordered = [], [], [], [], None
@@ -138,7 +144,8 @@ class Optimizer(Cell):
                     raise TypeError(f"For 'Optimizer', the type of 'weight_decay' should be 'float', but got type "
                                     f"'{type(wd).__name__}'.")
                 if wd < 0:
-                    raise ValueError(f"For '{name}', the 'weight_decay' must be >= 0, but got {wd}.")
+                    from ... import _checkparam as validator
+                    validator.check_non_negative_float(float(wd), "weight_decay", name)
                 wd = float(wd)
             if self.is_group:
                 wds += [wd] * len(ps)
@@ -345,10 +352,12 @@ class Optimizer(Cell):
     def _prep_grads(self, grads):
         """The gradients as MindSpore's optimizers prepare them: checked, then ``decay_weight``,
         ``gradients_centralization`` and ``scale_grad`` (in that order: the decay is scaled too)."""
+        # MindSpore's optimizers map over (parameters, gradients): tuples of different lengths fail there
+        # with RuntimeError
         grads = tuple(grads)
         if len(grads) != len(self.parameters):
-            raise ValueError(f"For '{type(self).__name__}', the number of gradients {len(grads)} must equal the "
-                             f"number of parameters {len(self.parameters)}.")
+            raise RuntimeError(f"For '{type(self).__name__}', the number of gradients {len(grads)} must equal the "
+                               f"number of parameters {len(self.parameters)}.")
         for p, g in zip(self.parameters, grads):
             if g.shape != p.shape:
                 raise ValueError(f"For '{type(self).__name__}', the gradient of '{p.name}' has shape "
@@ -378,6 +387,9 @@ class Optimizer(Cell):
     def __call__(self, gradients):
         # In PyNative the whole update (every Parameter, moment and the step counter) runs
         # as one compiled program instead of a few small kernels per Parameter.
+        if isinstance(gradients, Tensor):  # MindSpore maps over a tuple: one Tensor fails there (RuntimeError)
+            raise RuntimeError(f"For '{type(self).__name__}', the gradients must be a tuple of Tensors, one for "
+                               f"each of the {len(self.parameters)} parameters, but got a Tensor.")
         if state.jit_depth or state.grad_depth or self._forward_pre_hooks or self._forward_hooks:
             return super().__call__(gradients)
         jitted = self.__dict__.get("_jitted_update")
@@ -386,7 +398,7 @@ class Optimizer(Cell):
             jitted = self.__dict__["_jitted_update"] = JitFunction(self.construct, owner=self)
         return jitted(tuple(gradients))
 
-    def construct(self, gradients):
+    def construct(self, *hyper_params):
         raise NotImplementedError
 
 
