@@ -31,7 +31,10 @@ class Node:
 
     def __init__(self, backward, inputs, outs, attrs=None, name=""):
         self.backward = backward
-        self.inputs = inputs
+        # the inputs as they are now: an in-place write (x[i] += v, x.add_(1)) later gives the
+        # same Tensor object a new history, which must not change what this op read
+        self.inputs = tuple(t if t is None or type(t) is not Tensor or t._node is None
+                            else Tensor._make(t._data, t._node, t._idx) for t in inputs)
         self.outs = outs
         self.attrs = attrs
         self.name = name

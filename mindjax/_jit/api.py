@@ -16,7 +16,6 @@ keeps every frame, for debugging mindjax).
 """
 from __future__ import annotations
 
-import collections
 import functools
 import os
 
@@ -28,6 +27,10 @@ from . import fallback
 from .control import UNDEF as control_UNDEF
 from . import state as jit_state
 from . import dynamic
+from . import dynamic_break
+from . import record as _record
+from .errors import DynamicShapeError
+from .cache import _LRU, cache_size, check_declared_inputs  # noqa: F401  (re-exported)
 from .spec import _count_T, _flatten, _mark_python, _static_key, _unflatten  # noqa: F401
 
 compile_count = {"n": 0}  # traces of all jit programs; JitFunction.compile_count counts one function's
@@ -82,6 +85,10 @@ class _Program:
         self.dyn = None  # per input array, its dynamic axes (set_inputs with None dimensions)
         self.exported = False  # traced once with symbolic dynamic axes
         self.level = syntax_level(holder) if holder is not None else 2
+        self.entry = None  # its entry in the function's PIJit record (capture_mode="bytecode")
+        self.breaks = []  # (op, line) where the trace needed a value-dependent shape (dynamic_break.py)
+        self.eager = False  # this signature runs op by op (after a graph break)
+        self.whole_grad = False  # traced as one tape node of a PyNative gradient (see _call_recorded)
         self.jitted = jax.jit(self._pure)
 
     def _pure(self, key, param_arrays, arrays):
@@ -89,6 +96,10 @@ class _Program:
         compile_count["n"] += 1
         if self.holder is not None:
             self.holder.compile_count += 1
+            rec = self.holder._record
+            if rec is not None and self.entry is None:
+                self.entry = _record.new_entry(rec, self.key)
+        dynamic_break.entered(self, key)
         params = self.params
         saved = [p._value for p in params]
         sharded = any("_mj_sharding" in p.__dict__ for p in params)
@@ -105,6 +116,9 @@ class _Program:
         prev = jit_state.set_rng_source(rng)
         prev_params = jit_state.set_params(params)
         prev_level = jit_state.set_syntax_level(self.level)
+        prev_inputs = jit_state.set_param_inputs(
+            {id(p): a for p, a in zip(params, param_arrays)} if self.whole_grad else None)
+        prev_functional = jit_state.set_functional_writes(set())
         prev_d = state.discover
         found = state.discover = {id(p): (p, v) for p, v in zip(params, saved)}
         checks0 = fallback._checks["n"]
@@ -129,7 +143,9 @@ class _Program:
             self.global_outs = [(g, n) for g, n, _ in greg.values() if isinstance(g.get(n), Tensor)]
             outs += [g[n] for g, n in self.global_outs]
             # an in-place method on an argument (x.add_(1)) changes the caller's Tensor, as in MindSpore
-            self.arg_writes = [i for i, (t, a) in enumerate(zip(tensors, arrays)) if t._data is not a]
+            # (x[i] = v on an argument rebinds it inside the program only, as MindSpore's graph mode)
+            self.arg_writes = [i for i, (t, a) in enumerate(zip(tensors, arrays))
+                               if t._data is not a and not jit_state.is_setitem_result(t._data)]
             outs += [tensors[i] for i in self.arg_writes]
             self.checks = fallback._checks["n"] != checks0
             self.written = [i for i, (p, a) in enumerate(zip(params, param_arrays)) if p._value is not a]
@@ -150,6 +166,8 @@ class _Program:
             jit_state.set_rng_source(prev)
             jit_state.set_params(prev_params)
             jit_state.set_syntax_level(prev_level)
+            jit_state.set_param_inputs(prev_inputs)
+            jit_state.set_functional_writes(prev_functional)
             state.jit_depth -= 1
             state.grad_depth = depth
         return out_arrays, new_params, box[0]
@@ -225,7 +243,9 @@ class JitFunction:
         self._trace_failed = False  # the last call failed while tracing (not while running)
         self._no_dynamic = False  # declared dynamic axes could not be traced as symbols: per-shape programs
         self.compile_count = 0  # how many times this function was traced for compilation
+        self._break_entry = None  # the PIJit record's entry for calls run as Python after a graph break
         functools.update_wrapper(self, fn)
+        self._record = _record.record_for(self)  # PIJit's get_code_extra record (bytecode mode only)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -257,6 +277,7 @@ class JitFunction:
         # capture_mode="bytecode" without fullgraph (MindSpore's PIJit): what the compiler cannot
         # follow runs as Python; PyNative gives the values a graph break would
         if self._graph_break:
+            self._ran_as_python()
             return self.fn(*args, **kwargs)
         self._trace_failed = False
         try:
@@ -265,7 +286,16 @@ class JitFunction:
             if not self._trace_failed or fallback.is_user_raise(e):
                 raise
             self._graph_break = True
+            self._break_entry = _record.Entry("", "")
+            self._break_entry.breaks.append((type(e).__name__, dynamic_break.user_line(e.__traceback__)))
+        self._ran_as_python()
         return self.fn(*args, **kwargs)
+
+    def _ran_as_python(self) -> None:
+        rec = self._record
+        if rec is not None and self._break_entry is not None:
+            self._break_entry.calls += 1
+            rec.last = self._break_entry
 
 
 def syntax_level(holder) -> int:
@@ -295,55 +325,6 @@ def _endless(jf) -> RuntimeError:
         f"Exceed function call depth limit while compiling '{jf.__name__}': a jit function calls itself under a "
         f"condition known only at run time, which graph mode unrolls while compiling, so the recursion becomes an "
         f"endless loop. Make the recursion depth depend on Python values, or write it as a while loop.")
-
-
-class _LRU(collections.OrderedDict):
-    """The compiled programs of one function, least recently used first; at most
-    ``cache_size()`` of them are kept."""
-
-    def get(self, key, default=None):
-        try:
-            self.move_to_end(key)
-        except KeyError:
-            return default
-        return self[key]
-
-    def __setitem__(self, key, value):
-        super().__setitem__(key, value)
-        limit = cache_size()
-        while len(self) > limit:
-            self.popitem(last=False)
-            _evicted(limit)
-
-
-_evictions = {"n": 0}
-
-
-def _evicted(limit: int) -> None:
-    """A program left an LRU. JAX's Python-level staging caches (traced jaxprs, lowerings,
-    compiled executables; up to 2048 entries each) keep what a dropped ``jax.jit`` compiled
-    even after the function is gone, ~1.5 MB per program on CPU; after ``limit`` evictions
-    they are cleared, so that memory stays bounded by the cache size. The executables of
-    live functions stay in their own C++ caches, so calls already compiled stay fast."""
-    _evictions["n"] += 1
-    if _evictions["n"] < limit:
-        return
-    _evictions["n"] = 0
-    try:
-        from jax._src import util as jax_util
-        jax_util.clear_all_caches()
-    except (ImportError, AttributeError):  # another JAX layout: its caches stay bounded by their own sizes
-        pass
-
-
-def cache_size() -> int:
-    """Programs kept per jit function: ``set_context(jit_cache_size=N)``, else the environment
-    variable ``MINDJAX_JIT_CACHE_SIZE``, else 64."""
-    from .. import context
-    n = context._ctx.get("jit_cache_size")
-    if n is None:
-        n = os.environ.get("MINDJAX_JIT_CACHE_SIZE", 64)
-    return max(1, int(n))
 
 
 def _program_for(holder, fn, args, kwargs):
@@ -392,6 +373,8 @@ def _retraced(holder, prog, err):
 def run_compiled(holder, fn, args, kwargs):
     from ..common.seed import _get_key, _set_key
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
+    if prog.eager:  # a graph break was found for this signature: op by op (dynamic_break.py)
+        return _run_eager(holder, prog, fn, args, kwargs)
     if state.grad_depth and _integer_grad(tensors, prog.params):
         # jax.vjp gives integer inputs no gradient (float0); MindSpore differentiates them with
         # integer arithmetic, which mindjax's op-by-op bprops do: run this call as PyNative
@@ -414,8 +397,16 @@ def run_compiled(holder, fn, args, kwargs):
             holder._no_dynamic = True  # one program per shape from now on
             holder._cache.pop(prog.key, None)
             prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
-        except Exception:
-            if not _as_constants(holder, prog):
+        except DynamicShapeError as e:
+            if prog.out_spec is not None and not prog.breaks:
+                raise
+            # the trace stopped at a value-dependent shape it could not evaluate: op by op
+            prog.breaks = [(e.what or type(e).__name__, dynamic_break.user_line(e.__traceback__))]
+            dynamic_break.warn_once(*prog.breaks[0], nested=True)
+            prog.eager = True
+            return _run_eager(holder, prog, fn, args, kwargs)
+        except Exception as e:
+            if getattr(e, "_mj_final", False) or not _as_constants(holder, prog):
                 holder._trace_failed = prog.out_spec is None
                 raise
             prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
@@ -437,7 +428,30 @@ def run_compiled(holder, fn, args, kwargs):
         for (g, n), t in zip(prog.global_outs, written):
             g[n] = t
     _set_key(new_key)
+    if prog.breaks:  # this call's program held values of this call only: later calls run op by op
+        prog.eager = True
+    _note_call(holder, prog)
     return _unflatten(prog.out_spec, outs)
+
+
+def _note_call(holder, prog) -> None:
+    """Count a call of ``prog`` in its function's PIJit record (bytecode mode only)."""
+    rec = holder._record
+    if rec is None:
+        return
+    if prog.entry is None:
+        prog.entry = _record.new_entry(rec, prog.key)
+    prog.entry.calls += 1
+    prog.entry.breaks = prog.breaks
+    rec.last = prog.entry
+
+
+def _run_eager(holder, prog, fn, args, kwargs):
+    """A call of a signature that broke the graph: the Python runs op by op (PyNative), so
+    value-dependent shapes are exact and a PyNative gradient records every op."""
+    out = fn(*args, **kwargs)
+    _note_call(holder, prog)
+    return out
 
 
 def _call_jitted(prog, rng_key, params, arrays):
@@ -445,7 +459,9 @@ def _call_jitted(prog, rng_key, params, arrays):
     try:
         if prog.dyn and not prog.exported:
             dynamic.export(prog, rng_key, [p._value for p in params], arrays)
-        return prog.jitted(rng_key, [p._value for p in params], arrays)
+        values = [p._value for p in params]
+        with dynamic_break.calling(prog, (rng_key, values, arrays)):
+            return prog.jitted(rng_key, values, arrays)
     except (_Retrace, dynamic.NoDynamic):
         raise
     except Exception as e:  # noqa: BLE001 - shown without JAX's frames and its note
@@ -472,7 +488,14 @@ def _call_recorded(prog, rng_key, params, tensors):
     op = getattr(prog, "_op", None)
     if op is None:
         def forward(*arrs):
-            outs, new_params, new_key = prog._pure(arrs[-1], list(arrs[n_in:n_in + n_p]), list(arrs[:n_in]))
+            # after a graph break the learning trace below holds this call's values: reuse it from
+            # jax.jit's cache (the Python must not run a second time), its VJP is this call's
+            run = prog.jitted if prog.breaks else prog._pure
+            prog.whole_grad = True  # Parameters written inside read as themselves (jit_state.param_written)
+            try:
+                outs, new_params, new_key = run(arrs[-1], list(arrs[n_in:n_in + n_p]), list(arrs[:n_in]))
+            finally:
+                prog.whole_grad = False
             return tuple(outs) + tuple(new_params) + (new_key,)
         op = Op("JitCall", forward, "vjp", n_out=-2)
         _call_jitted(prog, rng_key, params, [t._data for t in tensors])  # learn out_spec and the writes
@@ -481,7 +504,10 @@ def _call_recorded(prog, rng_key, params, tensors):
         prog._op = op
     # the tape keeps its input Tensors: give it views that an in-place write-back will not change
     ins = tuple(Tensor._make(t._data, t._node, t._idx) for t in tensors) if prog.arg_writes else tuple(tensors)
-    res = apply(op, ins + tuple(params) + (Tensor._make(rng_key),), {})
+    # the Parameters as they are now: the program writes them back before the backward pass runs,
+    # and its VJP must be taken at the values it read (the weight gradients follow the leaf nodes)
+    pins = tuple(Tensor._make(p._data, p._node, p._idx) for p in params)
+    res = apply(op, ins + pins + (Tensor._make(rng_key),), {})
     n_w = len(prog.written)
     n_out = len(res) - n_w - 1
     return list(res[:n_out]), [r._data for r in res[n_out:n_out + n_w]], res[-1]._data
@@ -494,29 +520,6 @@ def compiles_of(obj):
         return obj.compile_count
     return sum(h.compile_count for h in (obj.__dict__.get("construct"), obj.__dict__.get("_graph_holder"))
                if isinstance(h, JitFunction))
-
-
-def check_declared_inputs(declared, args) -> None:
-    """GRAPH_MODE calls of a Cell whose ``set_inputs`` declared its inputs: the same ranks,
-    fixed dimensions and dtypes (-1 accepts any size), with MindSpore's errors."""
-    for i, (want, got) in enumerate(zip(declared, args), 1):  # MindSpore counts inputs from 1
-        if isinstance(want, (tuple, list)) and isinstance(got, (tuple, list)):
-            check_declared_inputs(want, got)
-            continue
-        if not isinstance(want, Tensor) or not isinstance(got, Tensor):
-            continue
-        if want.dtype != got.dtype:
-            raise TypeError(f"For set_inputs or tuple(list) in set_inputs, the {i}th type should be "
-                            f"Tensor[{want.dtype}], but got Tensor[{got.dtype}]!")
-        if want.shape == (-2,):
-            continue  # unknown rank: any shape
-        if len(want.shape) != len(got.shape):
-            raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the dims of {i}th input must be the "
-                             f"same as expected, but got expected: {len(want.shape)}, and input: {len(got.shape)}!")
-        for w, g in zip(want.shape, got.shape):
-            if w != -1 and w != g:
-                raise ValueError(f"For set_inputs and tuple(list) in set_inputs, the shape of {i}th input must be "
-                                 f"the same as expected, but got expected: {w}, and input: {g}!")
 
 
 def graph_mode_call(cell, args, kwargs):
@@ -543,6 +546,10 @@ def compile_only(holder, fn, args, kwargs) -> None:
             return
         except _Retrace as e:
             prog = _retraced(holder, prog, e)
+        except DynamicShapeError as e:  # a value-dependent shape: its calls will run op by op
+            prog.breaks = [(e.what or type(e).__name__, dynamic_break.user_line(e.__traceback__))]
+            prog.eager = True
+            return
         except Exception:
             if not _as_constants(holder, prog):
                 raise

@@ -164,6 +164,7 @@ class _Run:
     def __init__(self, fn, params):
         self.fn = fn
         self.params = params
+        self.after = []  # the input Tensors' arrays after the last call (an in-place write changes them)
 
     def __call__(self, spec, arrays, param_arrays, key, extra=()):
         params = self.params
@@ -182,8 +183,11 @@ class _Run:
         _branch["n"] += 1
         try:
             vs = _unflatten(spec, iter(arrays))
+            local = []
+            _collect_tensors(vs, local)
             out = self.fn(*extra, *vs)
             new = [p._value for p in params]
+            self.after = [t._data for t in local]
         finally:
             for p, v in zip(params, saved):
                 p._value = v
@@ -227,10 +231,13 @@ def _cond(test, t, f, vs, ret, live=()):
 
     # 1. the structure and types each branch gives (abstractly)
     from . import fallback
-    found, raised = [], [None, None]
+    found, raised, writes = [], [None, None], set()
     for i, run in enumerate(runs):
         def probe(arrs, pa, key, run=run):
             out, new, _ = run(spec, arrs, pa, key)
+            # inputs written in place (x.add_(1), x[i] = v): the caller's Tensors take the new values
+            writes.update(j for j, (b, a) in enumerate(zip(run.after, arrs))
+                          if b is not a and not jit_state.is_setitem_result(b))
             outs = []
             ospec = _flatten(out, outs)
             found.append(ospec)
@@ -252,13 +259,14 @@ def _cond(test, t, f, vs, ret, live=()):
         found[2], found[3] = found[0], found[1]
     (spec_t, (avals_t, _)), (spec_f, (avals_f, _)) = (found[0], found[1]), (found[2], found[3])
     out_spec, target = _join(spec_t, avals_t, spec_f, avals_f, ret, live)
+    written = sorted(writes)
 
     def branch(run):
         def go(arrs, pa, key):
             err = raised[runs.index(run)]
             if err is not None:
                 fallback.stage_error(err)
-                return [jnp.zeros(s, _grad_dtype(d)) for s, d in target], list(pa)
+                return [jnp.zeros(s, _grad_dtype(d)) for s, d in target] + [arrs[j] for j in written], list(pa)
             with fallback.in_branch():
                 out, new, _ = run(spec, arrs, pa, key)
             outs = []
@@ -267,6 +275,8 @@ def _cond(test, t, f, vs, ret, live=()):
             tgt = [(s, _grad_dtype(d)) for s, d in target]
             res = [jnp.zeros(s, d) if a is UNDEF else jnp.broadcast_to(_as_array(a).astype(d), s)
                    for a, (s, d) in zip(leaves, tgt)]
+            res += [arrs[j] if jit_state.is_setitem_result(run.after[j]) else
+                    jnp.asarray(run.after[j]).astype(arrs[j].dtype) for j in written]
             return res, [jnp.asarray(n) for n in new]
         return go
 
@@ -276,18 +286,25 @@ def _cond(test, t, f, vs, ret, live=()):
         res, new = lax.cond(pred, branch(runs[0]), branch(runs[1]), arrs, pa, key)
         return tuple(res) + tuple(new) + (a[0],)
 
-    op = Op("If", forward, _int_bprop, n_out=len(target) + len(params) + 1, jit=False)
+    n_res = len(target) + len(written)
+    op = Op("If", forward, _int_bprop, n_out=n_res + len(params) + 1, jit=False)
     test_t = test if isinstance(test, Tensor) else Tensor._make(test)
     ins = [test_t] + [Tensor._make(a) for a in arrays] + _snapshots(params) + [Tensor._make(_key_in())]
     # the carried Tensors keep their tape history: use the originals where they are Tensors
     flat_in = []
     _collect_tensors(vs, flat_in)
-    ins[1:1 + n_in] = flat_in
+    # (as they are now: an in-place write below gives the same objects a new history)
+    ins[1:1 + n_in] = [Tensor._make(t._data, t._node, t._idx) for t in flat_in] if written else flat_in
     res = apply(op, ins, {})
-    outs, new = res[:len(target)], res[len(target):-1]
+    outs, wvals, new = res[:len(target)], res[len(target):n_res], res[n_res:-1]
     for p, v in zip(params, new):
         if v._data is not p._value:
             p._value = v._data
+    for j, v in zip(written, wvals):  # the in-place writes of the branch taken
+        t = flat_in[j]
+        t._data = v._data
+        if type(t) is Tensor:
+            t._node, t._idx = v._node, v._idx
     return _unflatten_out(out_spec, iter(outs))
 
 

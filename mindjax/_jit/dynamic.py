@@ -70,8 +70,8 @@ def export(prog, rng_key, param_arrays, arrays):
             [jax.ShapeDtypeStruct(p.shape, p.dtype) for p in param_arrays],
             [sds(a, d) for a, d in zip(arrays, prog.dyn)])
     except Exception as e:  # noqa: BLE001 - any failure of the symbolic trace: per-shape programs
-        if type(e).__name__ == "_Retrace":
-            raise
+        if type(e).__name__ == "_Retrace" or getattr(e, "graph_only", False):
+            raise  # graph_only: MindSpore's compiler refuses the dynamic size itself (mint.chunk on it)
         raise NoDynamic(str(e)) from None
     call = jax.jit(exp.call)
 

@@ -13,10 +13,20 @@ def tensor_bool_error():
         "run this code in PyNative mode.")
 
 
+class DynamicShapeError(JitControlFlowError):
+    """An op whose output shape depends on the values met a value known only at run time. Inside
+    a jit call mindjax then runs that call op by op (``dynamic_break.py``); it reaches the user
+    only where no such fallback exists."""
+
+    def __init__(self, msg: str, what: str = "") -> None:
+        super().__init__(msg)
+        self.what = what
+
+
 def dynamic_shape_error(what):
-    return JitControlFlowError(
+    return DynamicShapeError(
         f"{what} gives a shape that depends on the values, which jit cannot compile. Use ops.select / "
-        f"ops.masked_fill to keep the shape fixed, or run this code in PyNative mode.")
+        f"ops.masked_fill to keep the shape fixed, or run this code in PyNative mode.", what)
 
 
 _JAX_DIRS = None

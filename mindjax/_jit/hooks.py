@@ -90,7 +90,8 @@ def call_hook(hook, *args):
         from .errors import JitControlFlowError
         buf = io.StringIO()
         try:
-            with contextlib.redirect_stdout(buf):
+            from .dynamic_break import suspended
+            with contextlib.redirect_stdout(buf), suspended():
                 r = hook(*args)
         except (JitControlFlowError, RuntimeError) + _NEEDS_VALUES:
             r = None

@@ -59,6 +59,9 @@ class Parameter(Tensor):
         self.is_init = True
         self.init_mode = None
         self.param_info = self
+        if state.jit_depth:  # made while a program is traced (a Cell built inside grad inside jit):
+            # a constant of that program, not state, as the Cells that compiled code constructs are
+            self.__dict__["_mj_trace_local"] = True
 
     # the value: jit swaps it for a tracer while it traces, and learns which are read
     @property
@@ -73,6 +76,9 @@ class Parameter(Tensor):
         d = state.discover
         if d is not None and id(self) not in d:
             d[id(self)] = (self, self._value)  # the value to restore after the discovery trace
+        if state.jit_depth:
+            from .._jit.state import param_written
+            value = param_written(self, value)
         self._value = value
 
     def _leaf_node(self):
@@ -154,6 +160,11 @@ class Parameter(Tensor):
 
     def init_data(self, *args, **kwargs) -> "Parameter":
         return self
+
+    def _load(self) -> None:
+        """MindSpore's call that brings an offloaded Parameter back to the device (``Tensor._offload``'s
+        pair). mindjax never moves values off the device XLA keeps them on, so they are already there."""
+        return None
 
     def __repr__(self) -> str:
         from .._printing import parameter_repr

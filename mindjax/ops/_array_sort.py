@@ -20,10 +20,8 @@ __all__ = ["searchsorted", "bucketize", "msort", "argwhere", "unique_consecutive
 
 
 def _values(name, t: Tensor) -> np.ndarray:
-    if isinstance(t._data, jax.core.Tracer):
-        from .._jit.errors import dynamic_shape_error
-        raise dynamic_shape_error(name)
-    return np.asarray(t._data)
+    from .._jit.dynamic_break import concrete
+    return concrete(name, t)  # under jit: a graph break (the output shape depends on the values)
 
 
 def _search_fwd(seq, v, *, right, dtype):

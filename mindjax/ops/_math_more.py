@@ -278,7 +278,8 @@ def bincount(input, weights=None, minlength: int = 0) -> Tensor:
     x = tensor_of(input, "bincount")
     if x.dtype.kind not in "iu" or x.ndim != 1:
         raise TypeError(f"For 'bincount', the input must be a 1-D int Tensor, but got {x.dtype} of rank {x.ndim}.")
-    data = np.asarray(x._data)
+    from .._jit.dynamic_break import concrete
+    data = concrete("ops.bincount", x)  # under jit: a graph break (the output length depends on the values)
     if data.size and data.min() < 0:
         raise ValueError("For 'bincount', elements of 'input' must be non-negative.")
     n = builtins_max(int(data.max()) + 1 if data.size else 0, int(minlength))

@@ -76,7 +76,9 @@ def transpose(input, input_perm) -> Tensor:
     if sorted(perm) != list(builtins.range(x.ndim)):
         raise ValueError(f"For 'Transpose', the 'input_perm' must be a permutation of the dimensions of "
                          f"'input_x' (rank {x.ndim}), but got {tuple(input_perm)}.")
-    return apply(_transpose, (x,), {"perm": perm})
+    out = apply(_transpose, (x,), {"perm": perm})
+    from ._tensor_overload_rows import permuted  # a strided view in MindSpore's PyNative mode
+    return permuted(out, x, perm)
 
 
 permute = transpose
@@ -397,10 +399,8 @@ def unique(input):
     position of its value among them (int32; int64 for int64 input), as MindSpore. Eager only: the
     output shape depends on the values."""
     x = tensor_of(input, "Unique")
-    if isinstance(x._data, jax.core.Tracer):
-        from .._jit.errors import dynamic_shape_error
-        raise dynamic_shape_error("ops.unique")
-    a = np.asarray(x._data)
+    from .._jit.dynamic_break import concrete
+    a = concrete("ops.unique", x)  # under jit: a graph break (the output shape depends on the values)
     flat = a.reshape(-1)
     _, first, inv = np.unique(flat, return_index=True, return_inverse=True)
     order = np.argsort(first, kind="stable")
