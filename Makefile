@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 MS_GIT ?= /work/.mirror/mindspore-ai+mindspore_test/repo
 AREAS ?=
 
-.PHONY: test demo bench clean seeds conformance
+.PHONY: test test-slow demo bench clean seeds conformance
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -16,8 +16,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e ".[test,demo]"
 	touch $(STAMP)
 
+# the suite without its slowest files (tests/slow_files.txt); `make test-slow` runs those
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 tests
+	$(BIN)/python -m pytest -n 2 -m "not slow" tests
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -m slow tests
 
 seeds: $(STAMP)
 	$(BIN)/python ../shared/seed_cases/run.py --python "$(BIN)/python -m mindjax" --jobs 2

@@ -10,6 +10,7 @@ import numbers
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax._src.core import trace_ctx as _trace_ctx  # top level: no trace active
 
 from . import _dtype as mstype
 from ._state import state
@@ -58,6 +59,13 @@ def _python_array(data, dt: mstype.Type) -> np.ndarray:
         return np.asarray(data, dtype=target)
 
 
+def _lift(arr: np.ndarray):
+    """A numpy array as a jax array. Outside any trace it is a plain transfer: ``jnp.asarray``
+    there compiles an identity program per shape and dtype (JAX's ``stage``, ~60 ms each), which
+    made every new Parameter or batch shape an XLA compile."""
+    return jax.device_put(arr) if _trace_ctx.is_top_level() else jnp.asarray(arr)
+
+
 def _to_array(data, dtype: mstype.Type | None):
     """The jax array for ``Tensor(data, dtype)``."""
     if isinstance(data, Tensor):
@@ -69,7 +77,7 @@ def _to_array(data, dtype: mstype.Type | None):
         dt = dtype or mstype.from_numpy(data.dtype)
         # a private copy: on CPU jax may adopt an aligned numpy buffer without copying, and a later
         # write to the user's array must not reach the Tensor (MindSpore's Tensor(array) copies)
-        return jnp.asarray(np.array(data, dtype=dt.np, copy=True))
+        return _lift(np.array(data, dtype=dt.np, copy=True))
     if isinstance(data, jax.Array) or isinstance(data, jax.core.Tracer):
         return data if dtype is None else data.astype(dtype.np)
     if isinstance(data, (bool, numbers.Number, list, tuple)):
@@ -81,7 +89,7 @@ def _to_array(data, dtype: mstype.Type | None):
             arr = _python_array(data, dt)
         except ValueError as e:  # ragged nesting
             raise TypeError(f"For 'Tensor', the input_data {data!r} is not a regular nested list: {e}") from None
-        return jnp.asarray(arr)
+        return _lift(arr)
     raise TypeError(f"For 'Tensor', the type of input_data must be one of Tensor, numpy.ndarray, "
                     f"bool, int, float, complex, list or tuple, but got {type(data).__name__}.")
 
@@ -229,10 +237,20 @@ class Tensor:
         return self.asnumpy().tolist()
 
     def is_contiguous(self) -> bool:
-        return True
+        """False for a transposed view (``x.T``, ``x.transpose(1, 0)``, ``x.swapaxes(0, 1)``...), as for
+        MindSpore's strided views in PyNative mode; a computed Tensor is contiguous."""
+        perm = self.__dict__.get("_view_perm")
+        if perm is None:
+            return True
+        kept = [p for p, d in zip(perm, self.shape) if d != 1]  # a size-1 axis has no stride to keep in order
+        return kept == sorted(kept)
 
     def contiguous(self) -> "Tensor":
-        return self
+        """The Tensor itself when contiguous, else a contiguous copy of it (gradients flow through)."""
+        if self.is_contiguous():
+            return self
+        from .ops import functional as F
+        return F.identity(self)
 
     def data_sync(self, sync: bool = True):
         self._data.block_until_ready()

@@ -1,7 +1,9 @@
 """Tensor's storage, interchange and bookkeeping helpers: bytes, DLPack, sparse conversions, hooks.
 
 Only those that mean something for a jax array are here; MindSpore's device-memory helpers
-(``pin_memory``, ``offload``, ``set_device_address``, ``untyped_storage``...) are absent.
+(``pin_memory``, ``set_device_address``...) are absent. ``untyped_storage`` gives a byte view of
+the values (``UntypedStorage``); ``_offload`` is the host-placement hint, which on mindjax's
+backends leaves the values where XLA keeps them.
 
 Examples:
     >>> import mindjax as ms
@@ -120,6 +122,72 @@ def set_init_flag(self, flag: bool) -> None:
     self.__dict__["_init_flag"] = bool(flag)
 
 
+class UntypedStorage:
+    """The bytes behind a Tensor's values (MindSpore's ``Tensor.untyped_storage()``).
+
+    ``copy_`` writes another storage's bytes into the Tensor (reinterpreted in the Tensor's dtype, as
+    a raw copy does); ``resize_`` sets the byte size that the storage reports (``0`` releases it:
+    ``data_ptr()`` is then 0). While the size differs from the Tensor's, the Tensor keeps its values.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> b, c = ms.Tensor([1.0, 2.0]) * 1, ms.Tensor([5.0, 6.0]) * 1
+        >>> s = b.untyped_storage()
+        >>> _ = s.copy_(c.untyped_storage())
+        >>> print(s.size(), b)
+        8 [5. 6.]
+    """
+
+    def __init__(self, tensor: Tensor):
+        self._tensor = tensor
+        self._nbytes = None  # None: the Tensor's own size
+
+    def nbytes(self) -> int:
+        return self._tensor.nbytes if self._nbytes is None else self._nbytes
+
+    def size(self) -> int:
+        return self.nbytes()
+
+    def element_size(self) -> int:
+        return 1
+
+    def data_ptr(self) -> int:
+        return 0 if self.nbytes() == 0 else data_ptr(self._tensor)
+
+    def resize_(self, size: int) -> "UntypedStorage":
+        if not isinstance(size, int) or isinstance(size, bool) or size < 0:
+            raise ValueError(f"For 'UntypedStorage.resize_', the size must be a non-negative int, but got {size!r}.")
+        self._nbytes = None if size == self._tensor.nbytes else size
+        return self
+
+    def copy_(self, src: "UntypedStorage", non_blocking: bool = False) -> "UntypedStorage":
+        if not isinstance(src, UntypedStorage):
+            raise TypeError(f"For 'UntypedStorage.copy_', the 'src' must be an UntypedStorage, but got "
+                            f"{type(src).__name__}.")
+        if src.nbytes() != self.nbytes():
+            raise RuntimeError(f"Size does not match, self was {self.nbytes()} bytes but src was {src.nbytes()} bytes")
+        t = self._tensor
+        raw = np.frombuffer(src._tensor.asnumpy().tobytes(), dtype=t.dtype.np).reshape(t.shape).copy()
+        from ._tensor_inplace import write
+        write(t, Tensor(raw, t.dtype))
+        return self
+
+
+def untyped_storage(self) -> UntypedStorage:
+    """The storage (the bytes) behind the values; see ``UntypedStorage``. The same object each call, so a
+    ``resize_`` is seen by later calls."""
+    st = self.__dict__.get("_storage")
+    if st is None:
+        st = self.__dict__["_storage"] = UntypedStorage(self)
+    return st
+
+
+def _offload(self) -> None:
+    """MindSpore's hint to move a Tensor's values to host memory (Ascend). mindjax leaves placement to
+    XLA, where the values stay usable, so nothing moves."""
+    return None
+
+
 def _device(self) -> str:
     return "CPU" if jax.default_backend() == "cpu" else "GPU"
 
@@ -127,7 +195,8 @@ def _device(self) -> str:
 _METHODS = {"get_bytes": get_bytes, "to_dlpack": to_dlpack, "data_ptr": data_ptr, "wait_pipeline": wait_pipeline,
             "to_coo": to_coo, "to_csr": to_csr, "hooks": hooks, "set_const_arg": set_const_arg,
             "is_pinned": lambda self: False, "is_shared": lambda self: False, "move_to": move_to,
-            "set_init_flag": set_init_flag, "is_init": lambda self: self.__dict__.get("_init_flag", False)}
+            "set_init_flag": set_init_flag, "is_init": lambda self: self.__dict__.get("_init_flag", False),
+            "untyped_storage": untyped_storage, "_offload": _offload}
 _STATIC = {"convert_bytes_to_tensor": convert_bytes_to_tensor, "from_dlpack": from_dlpack}
 _PROPERTIES = {"device": _device, "is_meta": lambda self: False,
                "const_arg": lambda self: self.__dict__.get("_const_arg", False),

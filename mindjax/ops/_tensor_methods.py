@@ -1,4 +1,5 @@
-"""Tensor's operators and methods, attached from the functional ops (one definition each)."""
+"""Tensor's operators and methods, attached from the functional ops (one definition each). The methods
+with several MindSpore signatures (``sum``, ``max``, ``transpose``...) are in ``_tensor_overload_rows``."""
 from __future__ import annotations
 
 from .. import _dtype as mstype
@@ -31,47 +32,10 @@ def _reshape(self, *shape):
     return F.reshape(self, shape)
 
 
-def _transpose(self, *axes):
-    if not axes or axes == (None,):
-        return F.transpose(self, tuple(reversed(range(self.ndim))))
-    if len(axes) == 1 and isinstance(axes[0], (tuple, list)):
-        axes = axes[0]
-    return F.transpose(self, axes)
-
-
-def _expand_as(self, other):
-    return F.broadcast_to(self, other.shape)
-
-
 def _view(self, *shape):
     if len(shape) == 1 and not isinstance(shape[0], int) and not isinstance(shape[0], (tuple, list)):
         return _cast_any(self, shape[0])
     return _reshape(self, *shape)
-
-
-def _sum(self, axis=None, dtype=None, keepdims=False, initial=None):
-    out = F.sum(self, axis, keepdims, dtype=dtype)
-    return out if initial is None else F.add(out, initial)
-
-
-def _mean(self, axis=None, keep_dims=False):
-    return F.mean(self, axis, keep_dims)
-
-
-def _max(self, axis=None, keepdims=False, *, initial=None, where=None, return_indices=False):
-    if axis is None:
-        return F.amax(self, None, keepdims)
-    if return_indices:
-        return F.amax(self, axis, keepdims), F.argmax(self, axis, keepdims)
-    return F.amax(self, axis, keepdims)
-
-
-def _min(self, axis=None, keepdims=False, *, initial=None, where=None, return_indices=False):
-    if axis is None:
-        return F.amin(self, None, keepdims)
-    if return_indices:
-        return F.amin(self, axis, keepdims), F.argmin(self, axis, keepdims)
-    return F.amin(self, axis, keepdims)
 
 
 def _squeeze(self, *axis, **kwargs):
@@ -86,22 +50,6 @@ def _copy(self):
     return Tensor._make(self._data) if self._node is None else F.identity(self)
 
 
-def _clip(self, xmin=None, xmax=None, dtype=None):
-    return F.clamp(self, xmin, xmax)
-
-
-def _repeat(self, repeats, axis=None):
-    return F.repeat_interleave(self, repeats, axis)
-
-
-def _flatten(self, order="C", *, start_dim=0, end_dim=-1):
-    if order not in ("C", "F"):
-        raise ValueError(f"For Tensor.flatten, the parameter 'order' must be 'C' or 'F', but got '{order}'")
-    if order == "F":  # column-major: flatten the reversed axes
-        self = F.transpose(self, tuple(range(self.ndim))[::-1])
-    return F.flatten(self, start_dim=start_dim, end_dim=end_dim)
-
-
 def _register_hook(self, hook):
     from .._autograd.hooks import register_tensor_hook
     return register_tensor_hook(self, hook)
@@ -113,7 +61,7 @@ def _set_dtype(self, dtype):
 
 
 def _T(self):
-    return _transpose(self)
+    return self.transpose()
 
 
 def _argmax(self, axis=None, keepdims=False):
@@ -124,16 +72,20 @@ def _argmin(self, axis=None, keepdims=False):
     return F.argmin(self, axis, keepdims)
 
 
-def _all(self, axis=None, keep_dims=False):
-    return F.all(self, axis, keep_dims)
+def _std(self, *args, **kwargs):
+    """Tensor.std's two overloads: (axis=None, ddof=0, keepdims=False) and, when ``dim``,
+    ``correction`` or ``keepdim`` is given by keyword, (dim=None, *, correction=1, keepdim=False)."""
+    if kwargs.keys() & {"dim", "correction", "keepdim"}:
+        return _std_ext(self, *args, **kwargs)
+    return _std_np(self, *args, **kwargs)
 
 
-def _any(self, axis=None, keep_dims=False):
-    return F.any(self, axis, keep_dims)
-
-
-def _std(self, axis=None, ddof=0, keepdims=False):
+def _std_np(self, axis=None, ddof=0, keepdims=False):
     return F.std(self, axis, ddof, keepdims)
+
+
+def _std_ext(self, dim=None, *, correction=1, keepdim=False):
+    return F.std(self, dim, correction, keepdim)
 
 
 def _var(self, axis=None, ddof=0, keepdims=False):
@@ -157,12 +109,20 @@ def _ne(self, other):
     return F.not_equal(self, other)
 
 
+def _alpha_op(op):
+    # ``x.__sub__(y, alpha=2)``, and the augmented forms: MindSpore's ``x -= y`` makes a new Tensor
+    # (the name then refers to it; a Tensor that shared the old value keeps it)
+    def method(self, other, *, alpha=1):
+        return op(self, other if alpha == 1 else F.mul(other, alpha))
+    return method
+
+
 def _size_method(self, dim=None):
     return self.shape if dim is None else self.shape[dim]
 
 
 _METHODS = {
-    "__add__": F.add, "__radd__": _rev(F.add), "__sub__": F.sub, "__rsub__": _rev(F.sub),
+    "__add__": _alpha_op(F.add), "__radd__": _rev(F.add), "__sub__": _alpha_op(F.sub), "__rsub__": _rev(F.sub),
     "__mul__": F.mul, "__rmul__": _rev(F.mul), "__truediv__": F.div, "__rtruediv__": _rev(F.div),
     "__floordiv__": F.floor_div, "__rfloordiv__": _rev(F.floor_div), "__mod__": F.floor_mod,
     "__rmod__": _rev(F.floor_mod), "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": F.matmul,
@@ -174,47 +134,45 @@ _METHODS = {
     "__rand__": lambda a, b: F.logical_and(b, a), "__ror__": lambda a, b: F.logical_or(b, a),
     "__eq__": _eq, "__ne__": _ne, "__lt__": F.less, "__le__": F.less_equal, "__gt__": F.greater,
     "__ge__": F.greater_equal,
+    "__iadd__": _alpha_op(F.add), "__isub__": _alpha_op(F.sub), "__imul__": F.mul, "__itruediv__": F.div,
+    "__ifloordiv__": F.floor_div, "__imod__": F.floor_mod,
     "__getitem__": A.getitem, "__setitem__": _setitem,
-    "add": F.add, "sub": F.sub, "mul": F.mul, "div": F.div, "true_divide": F.div, "pow": F.pow,
-    "matmul": F.matmul, "neg": F.neg, "abs": F.abs, "exp": F.exp, "log": F.log, "log1p": F.log1p,
-    "sqrt": F.sqrt, "rsqrt": F.rsqrt, "square": F.square, "sin": F.sin, "cos": F.cos, "tanh": F.tanh,
-    "sigmoid": F.sigmoid, "relu": F.relu, "floor": F.floor, "ceil": F.ceil, "round": F.round,
-    "sign": F.sign, "reciprocal": F.reciprocal, "erf": F.erf, "isnan": F.isnan, "isinf": F.isinf,
-    "isfinite": F.isfinite, "maximum": F.maximum, "minimum": F.minimum, "equal": F.equal,
-    "not_equal": F.not_equal, "gt": F.greater, "ge": F.greater_equal, "lt": F.less, "le": F.less_equal,
+    "mul": F.mul, "true_divide": F.div, "pow": F.pow, "matmul": F.matmul, "neg": F.neg, "exp": F.exp,
+    "log": F.log, "log1p": F.log1p, "sqrt": F.sqrt, "rsqrt": F.rsqrt, "square": F.square, "sin": F.sin,
+    "cos": F.cos, "tanh": F.tanh, "sigmoid": F.sigmoid, "relu": F.relu, "floor": F.floor, "ceil": F.ceil,
+    "reciprocal": F.reciprocal, "erf": F.erf, "isnan": F.isnan, "isinf": F.isinf, "isfinite": F.isfinite,
+    "maximum": F.maximum, "minimum": F.minimum, "not_equal": F.not_equal, "gt": F.greater,
+    "ge": F.greater_equal, "lt": F.less, "le": F.less_equal,
     "logical_and": F.logical_and, "logical_or": F.logical_or, "logical_not": F.logical_not,
     "astype": _astype, "to": _to, "float": lambda self: F.cast(self, mstype.float32),
     "half": lambda self: F.cast(self, mstype.float16), "int": lambda self: F.cast(self, mstype.int32),
     "long": lambda self: F.cast(self, mstype.int64), "bool": lambda self: F.cast(self, mstype.bool_),
     "double": lambda self: F.cast(self, mstype.float64),
-    "reshape": _reshape, "view": _view, "transpose": _transpose, "permute": lambda self, *p: F.transpose(
-        self, p[0] if len(p) == 1 and isinstance(p[0], (tuple, list)) else p),
-    "swapaxes": F.swapaxes, "expand_dims": F.expand_dims, "unsqueeze": F.expand_dims, "squeeze": _squeeze,
-    "flatten": _flatten, "ravel": F.ravel, "broadcast_to": F.broadcast_to, "expand_as": _expand_as,
-    "tile": F.tile, "repeat": _repeat, "flip": F.flip, "roll": F.roll, "gather": F.gather,
-    "gather_elements": F.gather_elements, "masked_fill": F.masked_fill, "split": F.split, "chunk": F.chunk,
-    "sum": _sum, "mean": _mean, "max": _max, "min": _min, "prod": F.prod, "argmax": _argmax,
-    "argmin": _argmin, "all": _all, "any": _any, "std": _std, "var": _var, "cumsum": F.cumsum,
-    "logsumexp": F.logsumexp, "norm": F.norm, "softmax": F.softmax, "log_softmax": F.log_softmax,
-    "clip": _clip, "clamp": F.clamp, "copy": _copy, "clone": _copy, "select": lambda self, c, y: F.select(c, self, y),
-    "topk": F.topk, "sort": F.sort, "argsort": F.argsort, "nonzero": F.nonzero,
+    "view": _view, "expand_dims": F.expand_dims, "unsqueeze": F.expand_dims, "squeeze": _squeeze,
+    "ravel": F.ravel, "broadcast_to": F.broadcast_to, "tile": F.tile, "flip": F.flip, "roll": F.roll,
+    "gather_elements": F.gather_elements, "masked_fill": F.masked_fill, "prod": F.prod, "argmax": _argmax,
+    "argmin": _argmin, "std": _std, "var": _var, "logsumexp": F.logsumexp, "softmax": F.softmax,
+    "log_softmax": F.log_softmax, "copy": _copy, "clone": _copy, "topk": F.topk, "argsort": F.argsort,
+    "nonzero": F.nonzero,
     "register_hook": _register_hook, "set_dtype": _set_dtype, "narrow": lambda self, axis, start, length: A.getitem(
         self, (slice(None),) * (axis % self.ndim) + (slice(start, start + length),)),
     "outer": F.outer, "lerp": F.lerp, "addmm": F.addmm, "dim": lambda self: self.ndim,
     "numel": lambda self: self.size, "nelement": lambda self: self.size, "size_of": _size_method,
-    "stop_gradient": F.stop_gradient, "floor_divide": F.floor_div, "remainder": F.floor_mod,
+    "stop_gradient": F.stop_gradient, "floor_divide": F.floor_div,
     "square_sum": F.square_sum, "atan2": F.atan2, "fmod": F.truncate_mod,
 }
 
 
 def install() -> None:
-    from . import _tensor_methods_more, _tensor_inplace, _tensor_helpers
+    from . import _tensor_methods_more, _tensor_inplace, _tensor_helpers, _tensor_overload_rows
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
     # the rest of MindSpore's methods: each installed only when the ops it calls exist
     _tensor_methods_more.install()
     _tensor_inplace.install()
     _tensor_helpers.install()
+    _tensor_overload_rows.install()  # the methods with several signatures (MindSpore's overloads)
     Tensor.T = property(_T)
-    Tensor.mT = property(lambda self: F.swapaxes(self, -1, -2))
+    Tensor.mT = property(lambda self: _tensor_overload_rows._swapped(self, -1, -2) if self.ndim >= 2 else F.swapaxes(
+        self, -1, -2))
     Tensor.__hash__ = lambda self: id(self)

@@ -33,20 +33,20 @@ def _same(name: str, op: str | None = None) -> None:
 
 for _n in ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "tan", "erfc", "erfinv", "expm1",
            "log10", "log2", "trunc", "frac", "sinc", "positive", "deg2rad", "rad2deg", "digamma", "lgamma", "sgn",
-           "signbit", "isneginf", "isposinf", "isreal", "msort", "fliplr", "flipud", "t", "adjoint", "conj",
+           "signbit", "isneginf", "isposinf", "isreal", "msort", "fliplr", "flipud", "adjoint", "conj",
            "angle", "real", "imag", "argwhere", "nan_to_num", "logit", "invert", "bitwise_and", "bitwise_or",
            "bitwise_xor", "gcd", "lcm", "bitwise_left_shift", "bitwise_right_shift", "ldexp", "igamma", "igammac",
            "mvlgamma", "logaddexp", "logaddexp2", "copysign", "fmax", "fmin", "hypot", "nextafter", "xdivy", "xlogy",
-           "heaviside", "float_power", "isclose", "mm", "bmm", "dot", "inner", "ger", "cholesky", "cholesky_inverse",
+           "heaviside", "float_power", "isclose", "bmm", "dot", "inner", "ger", "cholesky", "cholesky_inverse",
            "cholesky_solve", "det", "matrix_determinant", "log_matrix_determinant", "logdet", "slogdet", "inverse",
            "matrix_power", "eigvals", "svd", "geqrf", "lu_solve", "lstsq", "orgqr", "ormqr", "diagflat",
-           "diagonal_scatter", "renorm", "amax", "amin", "aminmax", "cummax", "cummin", "cumprod", "logcumsumexp",
+           "diagonal_scatter", "renorm", "amax", "amin", "cummax", "cummin", "cumprod", "logcumsumexp",
            "median", "nanmedian", "nanmean", "nanquantile", "quantile", "cov", "histc", "bincount", "diff",
-           "moveaxis", "movedim", "swapdims", "rot90", "dsplit", "hsplit", "vsplit", "tensor_split", "index_select",
+           "moveaxis", "movedim", "rot90", "tensor_split", "index_select",
            "masked_select", "gather_nd", "unique_consecutive", "unique_with_pad", "inplace_update",
            "select_scatter", "slice_scatter", "reverse_sequence", "unsorted_segment_max", "unsorted_segment_min",
            "unsorted_segment_prod",
-           "fold", "unfold", "col2im", "random_categorical", "multinomial", "hardshrink", "is_complex",
+           "fold", "unfold", "col2im", "random_categorical", "multinomial", "is_complex",
            "is_floating_point", "fills"]:
     _same(_n)
 for _n, _op in [("absolute", "abs"), ("arccos", "acos"), ("arccosh", "acosh"), ("arcsin", "asin"),
@@ -167,10 +167,6 @@ def _unique(self, sorted=True, return_inverse=False, return_counts=False, dim=No
     return tuple(res) if len(res) > 1 else out
 
 
-def _repeat_interleave(self, repeats, dim=None, *, output_size=None):
-    return F.repeat_interleave(self, repeats, dim)
-
-
 def _unbind(self, dim=0):
     return F.unbind(self, dim)
 
@@ -195,10 +191,6 @@ def _choose(self, choices, mode="clip"):
     return mnp.choose(self, choices, mode)
 
 
-def _index_add(self, indices, y, axis, use_lock=True, check_index_bound=True):
-    return F.index_add(self, indices, y, axis, use_lock, check_index_bound)
-
-
 def _index_put(self, indices, values, accumulate=False):
     from . import array as A
     key = tuple(indices)
@@ -216,16 +208,6 @@ def _masked_scatter(self, mask, source):
     pos = F.sub(F.cumsum(F.cast(F.reshape(mask, (-1,)), mstype.int64), 0), 1)
     picked = F.gather(F.reshape(source, (-1,)), F.clamp(pos, 0, None), 0)
     return F.select(mask, F.reshape(picked, self.shape), self)
-
-
-def _scatter(self, dim, index, src):
-    if not isinstance(src, Tensor):
-        src = F.full(index.shape, src, dtype=self.dtype)
-    return F.tensor_scatter_elements(self, index, src, dim)
-
-
-def _scatter_add(self, dim, index, src):
-    return F.tensor_scatter_elements(self, index, src, dim, "add")
 
 
 def _fill_diagonal(self, fill_value, wrap=False):
@@ -337,19 +319,15 @@ _row("count_nonzero", ("count_nonzero",), _count_nonzero)
 _row("ptp", ("amax", "amin"), _ptp)
 _row("argmax_with_value", ("argmax", "amax"), _with_value("argmax"))
 _row("argmin_with_value", ("argmin", "amin"), _with_value("argmin"))
-_row("kthvalue", ("sort", "index_select", "squeeze"), _kthvalue)
+_row("kthvalue", ("sort", "squeeze"), _kthvalue)
 _row("nansum", ("nansum",), _nansum)
 _row("unique", ("sort", "unique_consecutive", "searchsorted"), _unique)
-_row("repeat_interleave", ("repeat_interleave",), _repeat_interleave)
 _row("unbind", ("unbind",), _unbind)
 _row("take", ("gather", "floor_mod", "select"), _take)
 _row("choose", ("stack", "gather_elements"), _choose)
-_row("index_add", ("index_add",), _index_add)
 _row("index_fill", ("index_fill",), lambda self, axis, index, value: F.index_fill(self, axis, index, value))
 _row("index_put", ("scatter_nd", "stack"), _index_put)
 _row("masked_scatter", ("cumsum", "gather", "select"), _masked_scatter)
-_row("scatter", ("tensor_scatter_elements",), _scatter)
-_row("scatter_add", ("tensor_scatter_elements",), _scatter_add)
 _row("fill_diagonal", (), _fill_diagonal)
 _row("expand", ("broadcast_to",), _expand)
 _row("sum_to_size", ("sum_to",), _sum_to_size)
