@@ -165,7 +165,10 @@ def test_ctrl_c_leaves_no_worker(tmp_path):
                 print(" ".join(map(str, sorted(seen))), flush=True)
                 seen.add(-1)
     """))
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # the script starts as from a terminal: default Ctrl-C handling, whatever this test process
+    # inherited (an ignored SIGINT would be passed on to it)
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     line = proc.stdout.readline()
     pids = [int(p) for p in line.split()]
     assert len(pids) == 2, proc.stderr.read()
