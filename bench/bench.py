@@ -394,6 +394,9 @@ def targets(op, gather, lenet, big_rows):
             out.append((f"{name} PyNative <= 1.5x PyTorch eager at its best thread count ({pyn / bt:.2f}x)",
                         pyn <= 1.5 * bt))
         out.append((f"{name} Graph <= 1.05x plain JAX ({gr / jx:.2f}x)", gr <= 1.05 * jx))
+        sk, js = res.get(big.NAMES["mindjax-sink"]), res.get(big.NAMES["jax-scan"])
+        if sk and js:
+            out.append((f"{name} sink mode per step <= 1.05x plain JAX's scan ({sk / js:.2f}x)", sk <= 1.05 * js))
     for model, res in big_rows["e"].items():
         g, m = res.get(big.NAMES["mindjax-graph"]), res.get(big.NAMES["mindspore-graph"])
         if isinstance(g, dict) and isinstance(m, dict):

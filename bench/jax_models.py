@@ -100,6 +100,26 @@ def make_jax_resnet50_step(layers=(3, 4, 6, 3), donate=False):
     return jax.jit(step, donate_argnums=(0, 1, 2) if donate else ())
 
 
+def make_jax_resnet50_scan(layers=(3, 4, 6, 3)):
+    """``steps`` training steps as one program (lax.scan over the stacked batches): the plain-JAX
+    counterpart of sink mode. Returns the last step's loss and the state."""
+    def step(carry, xy):
+        p, v, s = carry
+        x, y = xy
+
+        def loss_fn(p):
+            logits, new_s = jax_resnet50(p, s, x, layers)
+            return _xent(logits, y), new_s
+        (loss, new_s), g = jax.value_and_grad(loss_fn, has_aux=True)(p)
+        p, v = _momentum(p, v, g)
+        return (p, v, new_s), loss
+
+    def run(p, v, s, xs, ys):
+        (p, v, s), losses = jax.lax.scan(step, (p, v, s), (xs, ys))
+        return losses[-1], p, v, s
+    return jax.jit(run)
+
+
 # ---- (d) the GPT-2-style decoder -----------------------------------------------------------------
 def _ln(x, p, name, eps=1e-7):
     mean = jnp.mean(x, -1, keepdims=True)

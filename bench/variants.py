@@ -10,6 +10,12 @@ blocks on the result waits for the optimizer update too. ``kind`` is one of
     jax-donate         the same, the weights and optimizer state donated to the step (ResNet-50, decoder)
     torch1, torch2     PyTorch eager at 1 or 2 threads (torch_models.py)
     mindspore-pynative, mindspore-graph   real MindSpore (only under its own Python: _variant.py)
+    mindjax-sink       ms.data_sink(TrainOneStepCell, jit_config=JitConfig()): SINK_STEPS steps per call,
+                       run as one compiled scan (ResNet-50)
+    jax-scan           plain JAX: SINK_STEPS steps per call as one jax.jit(lax.scan) (ResNet-50)
+
+A step() of a sink kind runs ``step.steps_per_call`` steps (timers divide by it) and returns
+the last step's loss.
 
 mindjax, plain JAX and PyTorch start from the same weights (``params``, taken from the
 mindjax network built with seed 1), so their first losses agree. Imports are lazy so
@@ -20,7 +26,12 @@ import numpy as np
 import models
 
 KINDS = ("mindjax-pynative", "mindjax-graph", "jax", "jax-donate", "torch1", "torch2",
-         "mindspore-pynative", "mindspore-graph")
+         "mindspore-pynative", "mindspore-graph", "mindjax-sink", "jax-scan")
+
+
+def sink_steps(quick: bool) -> int:
+    """Steps per sink in the sink rows."""
+    return 2 if quick else 4
 
 
 def config(model: str, quick: bool) -> dict:
@@ -84,6 +95,8 @@ def _trainable(model, params):
 def build(model: str, kind: str, cfg: dict, params: dict | None = None):
     """``step()`` for ``model`` under ``kind`` (see the module docstring)."""
     xs, ys = data(model, cfg)
+    if kind in ("mindjax-sink", "jax-scan"):
+        return _build_sink(model, kind, cfg, params, xs, ys)
     if kind.startswith(("mindjax", "mindspore")):
         ms = __import__(kind.split("-")[0])
         ms.set_seed(1)
@@ -130,6 +143,42 @@ def _build_jax(model, cfg, params, xs, ys, donate=False):
         def run():
             loss, st["p"], st["m"], st["v"] = fn(st["p"], st["m"], st["v"], x, y)
             return loss, st["p"], st["m"], st["v"]
+    return run
+
+
+def _build_sink(model, kind, cfg, params, xs, ys):
+    """The sink kinds: ``n`` steps on the same batch per call, fed from the host each call."""
+    n = cfg.get("sink_steps", 4)
+    if kind == "mindjax-sink":
+        import mindjax as ms
+        from mindjax import dataset as ds
+        ms.set_seed(1)
+        net = ms_net(ms, model, cfg)
+        step = ms_step(ms, model, net)
+        ps = list(step.get_parameters())
+
+        def rows():
+            while True:
+                yield xs, ys
+        data_ = ds.GeneratorDataset(rows, ["x", "y"], shuffle=False)
+        sink = ms.data_sink(step, data_, sink_size=n, jit_config=ms.JitConfig())
+
+        def run():
+            return sink()._data, [p._data for p in ps]
+    else:
+        import jax
+        import jax.numpy as jnp
+        import jax_models as jm
+        p = {k: jnp.asarray(v) for k, v in _trainable(model, params).items()}
+        st = {"p": p, "v": jax.tree_util.tree_map(jnp.zeros_like, p),
+              "s": {k: jnp.asarray(v) for k, v in params.items() if "moving_" in k}}
+        fn = jm.make_jax_resnet50_scan(cfg["layers"])
+
+        def run():  # the batches stacked on the host each call, as a sink is fed
+            bx, by = jnp.asarray(np.stack([xs] * n)), jnp.asarray(np.stack([ys] * n))
+            loss, st["p"], st["v"], st["s"] = fn(st["p"], st["v"], st["s"], bx, by)
+            return loss, st["p"], st["v"], st["s"]
+    run.steps_per_call = n
     return run
 
 

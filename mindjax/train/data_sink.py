@@ -87,8 +87,15 @@ def data_sink(fn, dataset, sink_size: int = 1, jit_config=None, input_signature=
         logger.warning("If sink_size is needed, both forward and backward operations need to be placed in a cell.")
         steps = 1
 
+    runner = None
+    if jit_config is not None:  # the sink's steps as compiled scans of the jit program (_sink_scan.py)
+        from ._sink_scan import runner_for
+        runner = runner_for(step)
+
     @wraps(fn)
     def sink_process(*args, **kwargs):
+        if runner is not None:
+            return runner.run(queue.get_next() for _ in range(steps))
         out = None
         for _ in range(steps):
             out = step(*queue.get_next())

@@ -212,15 +212,21 @@ class _DataWrapper(Cell):
 
     def construct(self):
         it = self._dataset_iter
-        steps = it.sink_size if it.graph_mode else 1
+        if not it.graph_mode:
+            return self.network(*it.queue.get_next())
+        batches = (it.queue.get_next() for _ in range(it.sink_size))
+        if context.get_context("mode") == context.GRAPH_MODE and isinstance(self.network, Cell):
+            # the sink's steps as compiled scans of the network's GRAPH_MODE program (_sink_scan.py)
+            from ._sink_scan import cell_runner
+            return cell_runner(self.network).run(batches)
         out = None
-        for _ in range(steps):
-            out = self.network(*it.queue.get_next())
+        for batch in batches:
+            out = self.network(*batch)
         return out
 
     def __call__(self):
         # Fetching data is host work: it must not be traced into a GRAPH_MODE program, so the
-        # wrapper runs in Python and each step's network call compiles (or not) on its own.
+        # wrapper runs in Python; the network's steps are compiled (a scan over the sink's batches).
         return self.construct()
 
 

@@ -228,10 +228,30 @@ class Model:
 
     # ------------------------------------------------------------------ train
     def train(self, epoch, train_dataset, callbacks=None, dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
-        """Train ``epoch - initial_epoch`` epochs over ``train_dataset``.  Sink mode is accepted
-        and runs like non-sink mode (one program per step), as MindSpore does on CPU."""
+        """Train ``epoch - initial_epoch`` epochs over ``train_dataset``.
+
+        With ``dataset_sink_mode=True`` each epoch is one sink of ``sink_size`` steps (-1: the
+        whole dataset; the dataset repeats as needed), MindSpore's GPU/Ascend behaviour on every
+        target (its CPU backend falls back to non-sink mode).  In GRAPH_MODE a sink runs as one
+        compiled program (a ``lax.scan`` over the batches, see ``_sink_scan.py``) and the step
+        callbacks run once per sink, ``cur_step_num`` advancing by the sink's steps; in
+        PYNATIVE_MODE the sink's steps run one by one with their callbacks.
+
+        Examples:
+            >>> import numpy as np
+            >>> import mindjax as ms
+            >>> from mindjax import nn, dataset as ds
+            >>> data = ds.NumpySlicesDataset({"x": np.ones((8, 2), np.float32), "y": np.zeros((8, 1), np.float32)},
+            ...                              shuffle=False).batch(2)
+            >>> net = nn.Dense(2, 1, weight_init="zeros")
+            >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
+            >>> model.train(1, data, dataset_sink_mode=True)
+            >>> float(net.bias.asnumpy()[0])
+            0.0
+        """
         self._check_train_args(epoch, train_dataset, sink_size, initial_epoch, "train")
-        self._run_train(epoch, train_dataset, callbacks, sink_size, initial_epoch, None)
+        self._run_train(epoch, train_dataset, callbacks, sink_size, initial_epoch, None,
+                        self._check_sink(dataset_sink_mode))
 
     def fit(self, epoch, train_dataset, valid_dataset=None, valid_frequency=1, callbacks=None,
             dataset_sink_mode=False, valid_dataset_sink_mode=False, sink_size=-1, initial_epoch=0):
@@ -244,7 +264,15 @@ class Model:
         if valid_dataset is not None and not self._metric_fns:
             raise ValueError("For 'Model.fit', if valid_dataset is not None, the model argument 'metrics' can not be"
                              " None or empty, you should set the argument 'metrics' for model.")
-        self._run_train(epoch, train_dataset, callbacks, sink_size, initial_epoch, (valid_dataset, valid_frequency))
+        self._run_train(epoch, train_dataset, callbacks, sink_size, initial_epoch, (valid_dataset, valid_frequency),
+                        self._check_sink(dataset_sink_mode))
+
+    @staticmethod
+    def _check_sink(dataset_sink_mode) -> bool:
+        if not isinstance(dataset_sink_mode, bool):
+            raise TypeError(f"For 'Model.train', the argument 'dataset_sink_mode' must be bool, but got "
+                            f"{type(dataset_sink_mode).__name__}.")
+        return dataset_sink_mode
 
     def _check_train_args(self, epoch, train_dataset, sink_size, initial_epoch, api):
         if isinstance(epoch, bool) or not isinstance(epoch, int) or epoch <= 0:
@@ -262,8 +290,10 @@ class Model:
             raise ValueError(f"For 'Model.{api}', the argument 'optimizer' can not be None when training.")
         self._dataset_size(train_dataset, api)
 
-    def _run_train(self, epoch, train_dataset, callbacks, sink_size, initial_epoch, valid_infos):
+    def _run_train(self, epoch, train_dataset, callbacks, sink_size, initial_epoch, valid_infos, sink=False):
         batch_num = self._dataset_size(train_dataset, "train")
+        if sink and sink_size > 0:
+            batch_num = sink_size
         cb_params = InternalCallbackParam()
         cb_params.train_network = self._train_network
         cb_params.epoch_num = epoch - initial_epoch
@@ -279,13 +309,19 @@ class Model:
         cb_params.device_number = get_group_size()
         cb_params.train_dataset = train_dataset
         cb_params.network = self._network
-        cb_params.dataset_sink_mode = False
+        cb_params.dataset_sink_mode = sink
+        if sink:
+            cb_params.sink_size = sink_size
         cb_params.net_outputs = None
         cb_params.loss_scale_mananger = self._loss_scale_manager
         total = (epoch - initial_epoch) * batch_num
         with self._callback_list(callbacks, total, "train") as list_callback:
             cb_params.list_callback = list_callback
-            self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos)
+            if sink:
+                from ._model_sink import train_sink_process
+                train_sink_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos)
+            else:
+                self._train_process(epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos)
 
     def _train_process(self, epoch, train_dataset, list_callback, cb_params, initial_epoch, valid_infos):
         run_context = RunContext(cb_params)

@@ -8,6 +8,7 @@ class _ProgressBar(Callback):
     def __init__(self, total, desc="train"):
         super().__init__()
         self._total, self._desc, self._bar = total, desc, None
+        self._last_step = None  # cur_step_num at the last step end: a sink advances it by its steps
 
     def _open(self):
         from tqdm.auto import tqdm
@@ -19,12 +20,17 @@ class _ProgressBar(Callback):
 
     def on_train_begin(self, run_context):
         self._open()
+        self._last_step = run_context.original_args().get("cur_step_num")
 
     def on_train_step_end(self, run_context):
         if self._bar is None:
             return
-        self._bar.update(1)
-        loss = _handle_loss(run_context.original_args().get("net_outputs"))
+        cb = run_context.original_args()
+        step = cb.get("cur_step_num")
+        done = 1 if self._last_step is None or step is None else max(step - self._last_step, 1)
+        self._last_step = step
+        self._bar.update(done)
+        loss = _handle_loss(cb.get("net_outputs"))
         if isinstance(loss, float):
             self._bar.set_postfix(loss=f"{loss:.4f}", refresh=False)
 
