@@ -241,13 +241,14 @@ class Model:
             >>> import numpy as np
             >>> import mindjax as ms
             >>> from mindjax import nn, dataset as ds
-            >>> data = ds.NumpySlicesDataset({"x": np.ones((8, 2), np.float32), "y": np.zeros((8, 1), np.float32)},
-            ...                              shuffle=False).batch(2)
-            >>> net = nn.Dense(2, 1, weight_init="zeros")
+            >>> ms.set_context(mode=ms.GRAPH_MODE)
+            >>> data = ds.NumpySlicesDataset({"x": np.ones((8, 2), np.float32),
+            ...                               "y": np.full((8, 1), 2.0, np.float32)}, shuffle=False).batch(2)
+            >>> net = nn.Dense(2, 1, weight_init="zeros", bias_init="zeros")
             >>> model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1))
-            >>> model.train(1, data, dataset_sink_mode=True)
-            >>> float(net.bias.asnumpy()[0])
-            0.0
+            >>> model.train(1, data, dataset_sink_mode=True)  # the 4 steps in one compiled program
+            >>> round(float(net.bias.asnumpy()[0]), 4)
+            0.6496
         """
         self._check_train_args(epoch, train_dataset, sink_size, initial_epoch, "train")
         self._run_train(epoch, train_dataset, callbacks, sink_size, initial_epoch, None,
