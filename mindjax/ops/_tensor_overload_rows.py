@@ -330,17 +330,15 @@ _row("transpose", ("dim0: int, dim1: int", _swap_dims), ("axes: int... = None", 
 _row("permute", ("dims: int...", lambda s, dims: _permute(s, dims)))
 
 
-def _split_along(name, axis, min_rank):
-    def split(s, indices_or_sections):
-        if s.ndim < min_rank:
-            raise ValueError(f"For '{name}', the dimension of 'input' must be at least {min_rank}, but got {s.ndim}.")
-        return F.tensor_split(s, indices_or_sections, axis)
+def _split_along(fn):
+    def split(s, indices_or_sections):  # the functional op's checks and messages (MindSpore's)
+        return fn(s, indices_or_sections)
     return split
 
 
-_row("hsplit", ("indices_or_sections: int|tuple[int]|list[int]", _split_along("hsplit", 1, 2)))
-_row("vsplit", ("indices_or_sections: int|tuple[int]|list[int]", _split_along("vsplit", 0, 2)))
-_row("dsplit", ("indices_or_sections: int|tuple[int]|list[int]", _split_along("dsplit", 2, 3)))
+_row("hsplit", ("indices_or_sections: int|tuple[int]|list[int]", _split_along(F.hsplit)))
+_row("vsplit", ("indices_or_sections: int|tuple[int]|list[int]", _split_along(F.vsplit)))
+_row("dsplit", ("indices_or_sections: int|tuple[int]|list[int]", _split_along(F.dsplit)))
 
 
 def _sign(s):

@@ -87,7 +87,8 @@ _PY = [
     ("transpose_dup", "x3.transpose((0, 1, 1))"),
     ("swapaxes", "x3.swapaxes(0, 2)"), ("swapaxes_tuple", "x.swapaxes(0, (1,))"), ("swapaxes_range", "x.swapaxes(0, 3)"),
     ("swapdims", "x3.swapdims(1, -1)"), ("swapdims_range", "x.swapdims(-3, 0)"),
-    ("dsplit3", "x3.dsplit(3)"), ("hsplit2", "x3.hsplit(2)"), ("vsplit_list", "x3.vsplit([1])"),
+    ("dsplit3", "x3.dsplit(3)"), ("hsplit2", "x3.hsplit(2)"), ("vsplit_list", "x3.vsplit([1])"), ("hsplit_uneven", "x3.hsplit(2)"),
+    ("vsplit_uneven", "x3.vsplit(4)"), ("vsplit_1d", "v.vsplit(4)"), ("dsplit_2d", "x.dsplit(2)"), ("hsplit_1d", "v.hsplit(2)"),
     ("sign_nan", "vn.sign()"), ("sign_int", "xi.sign()"),
     # contiguity: the transposing methods give strided views in PyNative mode
     ("contig_plain", "x.is_contiguous()"), ("contig_transpose", "x.transpose(0, 1).is_contiguous()"),
