@@ -7,8 +7,13 @@ sweep resumes where it stopped (it takes hours on a 2-core CPU). The limit per m
 seconds of this process (--cpu-limit), not wall time, so a sweep sharing a busy machine (run it
 under `nice`) fails a model for its own cost only.
 
+Each model runs in its own process (``--one NAME``), watched by the sweep: one whose resident
+memory passes --mem-limit-gb (default 10) is killed and recorded as FAIL at stage "memory"
+(the largest models, e.g. cait_m36_384, need more than a 24 GiB machine for a PyNative
+training step at their input size), and memory never accumulates from one model to the next.
+
     PYTHONPATH=../mindcv .venv/bin/python -m mindjax tools/mindcv/models_sweep.py \
-        --results /tmp/mindcv_sweep.jsonl [--only resnet18,vit_b_32_224] [--cpu-limit 900]
+        --results /tmp/mindcv_sweep.jsonl [--only resnet18,vit_b_32_224] [--cpu-limit 900] [--mem-limit-gb 10]
 """
 import argparse
 import json
@@ -72,13 +77,57 @@ def run_one(name, cpu_limit):
     return rec
 
 
+def _rss_gb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 2 ** 20
+    except OSError:
+        pass
+    return 0.0
+
+
+def run_isolated(name, cpu_limit, mem_limit_gb):
+    """``run_one`` in a child process (this script with --one), killed past ``mem_limit_gb``."""
+    import subprocess
+    import sys
+    t = time.time()
+    cmd = [sys.executable, "-m", "mindjax", os.path.abspath(__file__), "--one", name, "--cpu-limit", str(cpu_limit)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    peak = 0.0
+    while proc.poll() is None:
+        peak = max(peak, _rss_gb(proc.pid))
+        if peak > mem_limit_gb:
+            proc.kill()
+            proc.wait()
+            return {"model": name, "module": _model_to_module.get(name), "status": "FAIL", "stage": "memory",
+                    "error": f"resident memory over {mem_limit_gb} GB (killed)", "wall_s": round(time.time() - t, 1),
+                    "peak_gb": round(peak, 1)}
+        time.sleep(0.5)
+    out = proc.stdout.read().strip().splitlines()
+    if proc.returncode != 0 or not out:
+        return {"model": name, "module": _model_to_module.get(name), "status": "FAIL", "stage": "process",
+                "error": f"the model's process ended with code {proc.returncode}", "wall_s": round(time.time() - t, 1)}
+    rec = json.loads(out[-1])
+    rec["peak_gb"] = round(peak, 1)
+    return rec
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="")
-    ap.add_argument("--results", required=True)
+    ap.add_argument("--results")
     ap.add_argument("--cpu-limit", type=float, default=900.0)
+    ap.add_argument("--mem-limit-gb", type=float, default=10.0)
+    ap.add_argument("--one", default="", help="(internal) run one model in this process, print its record")
     args = ap.parse_args()
     signal.signal(signal.SIGPROF, _over)
+    if args.one:
+        print(json.dumps(run_one(args.one, args.cpu_limit)), flush=True)
+        return
+    if not args.results:
+        ap.error("--results is required")
     names = args.only.split(",") if args.only else mindcv.list_models()
     done = set()
     if os.path.exists(args.results):
@@ -87,7 +136,7 @@ def main():
     for name in names:
         if name in done:
             continue
-        rec = run_one(name, args.cpu_limit)
+        rec = run_isolated(name, args.cpu_limit, args.mem_limit_gb)
         print(json.dumps(rec), flush=True)
         with open(args.results, "a") as f:
             f.write(json.dumps(rec) + "\n")
