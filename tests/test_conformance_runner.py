@@ -275,3 +275,40 @@ def test_plugin_restores_numpy1_names_only_where_missing():
     assert got.dtype == np.float64 and got.tolist() == [1.0, 2.0]
     assert fake.asfarray([1, 2], dtype=np.int32).dtype == np.float64  # numpy 1: non-float dtypes give float64
     assert fake.asfarray([1, 2], dtype=np.float32).dtype == np.float32
+
+
+def test_cpu_marked_files(tmp_path):
+    marked = tmp_path / "test_a.py"
+    marked.write_text("@arg_mark(plat_marks=['cpu_linux', 'platform_gpu'], level_mark='level0')\ndef test_x(): pass\n")
+    old_style = tmp_path / "test_b.py"
+    old_style.write_text("@pytest.mark.platform_x86_cpu\ndef test_y(): pass\n")
+    gpu_only = tmp_path / "test_c.py"
+    gpu_only.write_text("@arg_mark(plat_marks=['platform_gpu'], level_mark='level0')\ndef test_z(): pass\n")
+    assert [run.cpu_marked(p) for p in (marked, old_style, gpu_only)] == [True, True, False]
+
+
+def test_resumed_recording_skips_recorded_files_and_keeps_them(tmp_path, monkeypatch):
+    src = tmp_path / "src"
+    (src / "tests" / "st" / "ops").mkdir(parents=True)
+    for name in ("test_a.py", "test_b.py"):
+        (src / "tests" / "st" / "ops" / name).write_text("def test_x(): pass\n")
+    results = tmp_path / "results.json"
+    old = {"tests": {"test_a.py::test_x": {"outcome": "passed"}}, "status": "ok", "seconds": 1.0}
+    run.save_json(results, {"about": "", "commits": {"c0": {"areas": {"tests/st/ops": {
+        "files": {"tests/st/ops/test_a.py": old}}}}}})
+    seen = []
+    monkeypatch.setattr(run, "resolve_commit", lambda git_dir, rev: "c0")
+    monkeypatch.setattr(run, "extract", lambda git_dir, commit, cache: src)
+    monkeypatch.setattr(run.subprocess, "run", lambda *a, **k: types.SimpleNamespace(stdout="2.10.0\n"))
+
+    def fake_run_many(python, src_, files, work, jobs, timeout, extra, on_done):
+        for area, rel in files:
+            seen.append(rel)
+            on_done(area, rel, {"tests": {rel + "::test_x": {"outcome": "passed"}}, "status": "ok", "seconds": 1.0})
+    monkeypatch.setattr(run, "run_many", fake_run_many)
+    assert run.main(["--git-dir", "g", "--record-mindspore", "--resume", "--results", str(results),
+                     "--cache", str(tmp_path / "cache"), "tests/st/ops"]) == 0
+    assert seen == ["tests/st/ops/test_b.py"]
+    files = run.load_results(results)["commits"]["c0"]["areas"]["tests/st/ops"]["files"]
+    assert sorted(files) == ["tests/st/ops/test_a.py", "tests/st/ops/test_b.py"]
+    assert files["tests/st/ops/test_a.py"] == old
