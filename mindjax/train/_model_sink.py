@@ -93,11 +93,6 @@ def train_sink_process(model, epoch, train_dataset, list_callback, cb_params, in
                 model._train_network.set_train(True)
                 cb_params.net_outputs = step_fn(*element)
                 list_callback.on_train_step_end(run_context)
-        if valid_infos is not None:
-            model._eval_during_train(valid_infos, cb_params, list_callback)
-        list_callback.on_train_epoch_end(run_context)
-        cb_params.pop("metrics", None)
-        cb_params.pop("eval_results", None)
-        if run_context.get_stop_requested():
+        if model._end_epoch(valid_infos, cb_params, list_callback, run_context):
             break
     list_callback.on_train_end(run_context)

@@ -354,14 +354,18 @@ class Model:
                 list_callback.on_train_step_end(run_context)
                 if run_context.get_stop_requested():
                     break
-            if valid_infos is not None:
-                self._eval_during_train(valid_infos, cb_params, list_callback)
-            list_callback.on_train_epoch_end(run_context)
-            cb_params.pop("metrics", None)
-            cb_params.pop("eval_results", None)
-            if run_context.get_stop_requested():
+            if self._end_epoch(valid_infos, cb_params, list_callback, run_context):
                 break
         list_callback.on_train_end(run_context)
+
+    def _end_epoch(self, valid_infos, cb_params, list_callback, run_context) -> bool:
+        """The end of a training epoch (evaluation when due, callbacks); True when a stop was requested."""
+        if valid_infos is not None:
+            self._eval_during_train(valid_infos, cb_params, list_callback)
+        list_callback.on_train_epoch_end(run_context)
+        cb_params.pop("metrics", None)
+        cb_params.pop("eval_results", None)
+        return run_context.get_stop_requested()
 
     @staticmethod
     def _should_eval(epoch, frequency):
