@@ -44,6 +44,11 @@ def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellips
         input_x, begin, end, strides)
 
 
+from .._view_ops import FUNCTIONS as _VIEW_FUNCTIONS, INSTANCES as _VIEW_INSTANCES  # noqa: E402
+
+globals().update(_VIEW_FUNCTIONS)  # narrow_view, select_ext_view, transpose_view...
+globals().update(_VIEW_INSTANCES)  # gen_ops_def also has gen_ops_prim's view instances (chunk_view_op...)
+
 from ._shared import reexport as _reexport  # noqa: E402
 
 _reexport(globals(), "gen_ops_def", _F)

@@ -19,6 +19,11 @@ from ..operations._grad_ops import (  # noqa: F401
 from ..operations._inner_ops import (  # noqa: F401
     SiLU)
 from ..operations._inplace_prims import *  # noqa: F401,F403,E402
+from .._view_ops import CLASSES as _VIEW_CLASSES, INSTANCES as _VIEW_INSTANCES  # noqa: E402
+
+globals().update(_VIEW_CLASSES)
+globals().update(_VIEW_INSTANCES)
+inplace_copy_op = InplaceCopy()  # noqa: F405  (gen_ops_prim's instance of the class above)
 
 
 from .. import operations as _operations  # noqa: E402
