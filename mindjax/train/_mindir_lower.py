@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-CLASSIC = {"Conv2D", "MaxPool", "Load", "UpdateState", "Depend", "MakeTuple", "TupleGetItem"}
+CLASSIC = {"Conv2D", "MaxPool", "Load", "UpdateState", "Depend", "MakeTuple", "TupleGetItem", "MaxPoolGrad",
+           "Conv2DBackpropInput", "Conv2DBackpropFilter"}
 
 
 class Const:
@@ -177,6 +178,90 @@ def _cast(at, xs, out):
     return [Node("Cast", [xs[0], Const(_TYPE_IDS[name])], out)]
 
 
+# ---- gradient ops (a training network's backward pass, as MindSpore writes its bprops) ----------------------
+def _relu_grad(at, xs, out):
+    """mindjax's ReluGrad(y, dout) is MindSpore's ReluGrad(dout, y)."""
+    return [Node("ReluGrad", [xs[1], xs[0]], out)]
+
+
+def _sum_to(at, xs, out):
+    """The gradient of a broadcast (mindjax's SumTo): ReduceSum over the broadcast axes (and a Reshape
+    where leading axes go)."""
+    x, shape = xs[0], tuple(int(v) for v in at["shape"])
+    lead = x.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape) if n == 1 and x.shape[i + lead] != 1)
+    if not axes:
+        return [Node("Reshape", [x, Const(shape)], out)]
+    kept = Shaped(tuple(1 if i in axes else int(d) for i, d in enumerate(x.shape)), out.dtype)
+    red = Node("ReduceSum", [x, Const(axes), Const(True), Const(False)], out if kept.shape == shape else kept)
+    return [red] if kept.shape == shape else [red, Node("Reshape", [red, Const(shape)], out)]
+
+
+def _gather_d_grad(at, xs, out):
+    """GatherD's gradient: MindSpore's GatherDGradV2(x, dim, index, grad); x only gives the shape."""
+    d, idx = xs[0], xs[1]
+    return [Node("GatherDGradV2", [np.zeros(tuple(at["shape"]), d.dtype), Const(int(at["dim"])), idx, d], out)]
+
+
+def _forward_node(nodes, op, x):
+    for nd in reversed(nodes):
+        if nd.op == op and nd.args and nd.args[0] is x:
+            return nd
+    raise RuntimeError(f"For 'export', the gradient of '{op}' has no recorded forward node to read.")
+
+
+def _max_pool_grad(at, xs, out, nodes):
+    """MindSpore's MaxPoolGrad(x, out, dout), the forward output read from the recorded MaxPool."""
+    x, d = xs[0], xs[1]
+    fwd = _forward_node(nodes, "MaxPool", x)
+    k = (1, 1) + tuple(int(v) for v in at["k"])
+    return [Node("MaxPoolGrad", [x, fwd.out, d], out,
+                 {"kernel_size": k, "strides": k, "input_names": ("x_origin", "out_origin", "grad"),
+                  "data_format": "NCHW", "pad_mode": "VALID", "output_names": ("output",), "format": "NCHW"})]
+
+
+def _explicit_pads(padding, x, w, stride, dilation):
+    """A recorded convolution's padding ('VALID', 'SAME' or pairs) as (top, bottom, left, right)."""
+    if padding == "VALID":
+        return (0, 0, 0, 0)
+    if padding == "SAME":
+        (t, b), (l, r) = [_same_pads(int(x.shape[2 + i]), int(w.shape[2 + i]), int(stride[i]), int(dilation[i]))
+                          for i in range(2)]
+        return (t, b, l, r)
+    (t, b), (l, r) = padding
+    return tuple(int(v) for v in (t, b, l, r))
+
+
+def _conv_grad(at, xs, out, nodes):
+    """Conv2D's gradient (mindjax differentiates the forward): Conv2DBackpropInput for the input and
+    Conv2DBackpropFilter for the weight, as MindSpore's Conv2D bprop."""
+    conv = dict(at["attrs"])
+    if conv.get("dims", 2) != 2:
+        raise RuntimeError("For 'export', MindIR export supports the gradients of 2-D convolutions only.")
+    x, w, d = xs[0], xs[1], xs[2]
+    pads = _explicit_pads(conv["padding"], x, w, conv["stride"], conv["dilation"])
+    base = _conv_node(x, w, None, conv["stride"], "PAD" if any(pads) else "VALID", pads, pads, conv["dilation"],
+                      conv["groups"]).attrs
+    outs = iter(out if isinstance(out, tuple) else (out,))
+    nodes_out = []
+    for i, need in enumerate(at["needs"]):
+        if not need:
+            continue
+        if i == 0:
+            names = ("out_backprop", "filter", "input_sizes")
+            nodes_out.append(Node("Conv2DBackpropInput", [d, w, Const(tuple(int(v) for v in x.shape))], next(outs),
+                                  {**base, "input_names": names, "data_format": "NCHW", "output_names": ("output",)}))
+        else:
+            names = ("out_backprop", "input", "filter_sizes")
+            nodes_out.append(Node("Conv2DBackpropFilter", [d, x, Const(tuple(int(v) for v in w.shape))], next(outs),
+                                  {**base, "input_names": names, "data_format": "NCHW", "output_names": ("output",)}))
+    return nodes_out
+
+
+# lowerings that read the recorded nodes (the forward node a gradient needs): (attrs, inputs, out, nodes)
+LOWER_WITH_NODES = {"MaxPoolGrad": _max_pool_grad, "Conv2DGrad": _conv_grad}
+
+
 LOWER = {
     **{n: _unary(n) for n in ("ReLU", "Sigmoid", "Tanh", "Exp", "Neg", "Abs", "Sqrt", "Log", "Square", "Rsqrt",
                               "Sin", "Cos", "Erf", "Floor", "Ceil", "Reciprocal", "Softplus", "SiLU", "Log1p",
@@ -199,6 +284,9 @@ LOWER = {
     "Concat": _concat, "ReduceSum": _reduce("ReduceSum"), "ReduceMax": _reduce("ReduceMax"),
     "Conv2D": _conv_op, "Pool": _pool_op,
     "MaxPool": lambda at, xs, out: [_max_pool_node(xs[0], out, "VALID", tuple(at["k"]), tuple(at["k"]))],
+    "ReluGrad": _relu_grad, "SumTo": _sum_to, "GatherDGrad": _gather_d_grad,
+    "BroadcastTo": lambda at, xs, out: [Node("BroadcastTo", [xs[0], Const(tuple(int(v) for v in at["shape"]))],
+                                             out)],
 }
 
 

@@ -8,6 +8,11 @@ the nodes MindSpore writes for them; every other op becomes MindSpore's primitiv
 nodes as MindSpore writes them; arrays that come from neither an input, a Parameter nor an op (Python
 scalars, constant tensors), and results of ops on constants only, become ``Constant`` nodes. An op
 without a mapping raises ``RuntimeError`` naming it.
+
+A training network (``TrainOneStepCell``) is written whole, as MindSpore writes it: the forward pass,
+the gradient ops of its backward pass and the optimizer's update, each updated Parameter written by an
+``Assign`` in the graph's side-effect chain (MindSpore 2.10 loads such a file and each call of its
+``GraphCell`` trains one step). Tracing runs the step once; the Parameters get their values back.
 """
 from __future__ import annotations
 
@@ -19,8 +24,8 @@ from .._state import state
 from .._tensor import Tensor
 from ..ops import _primitive
 from . import _mindir_proto as P
-from ._mindir_lower import CLASSIC, LOWER, Const, Node, Shaped, fuse_means, layer_kinds, lower_cell, lower_dense, \
-    lowerable
+from ._mindir_lower import CLASSIC, LOWER, LOWER_WITH_NODES, Const, Node, Shaped, fuse_means, layer_kinds, \
+    lower_cell, lower_dense, lowerable
 
 __all__ = ["write_mindir"]
 
@@ -49,13 +54,22 @@ class _Recorder:
         if not any(id(a) in self.live for a in xs):
             return  # computed from constants only: the result is written as a constant where it is used
         low = LOWER.get(op.name)
-        if low is None:
+        if low is None and op.name not in LOWER_WITH_NODES:
             raise RuntimeError(f"For 'export', the op '{op.name}' has no MindIR mapping in mindjax; the network "
-                               f"cannot be exported to MINDIR (supported ops: {sorted(LOWER)}).")
+                               f"cannot be exported to MINDIR (supported ops: "
+                               f"{sorted(set(LOWER) | set(LOWER_WITH_NODES))}).")
         if op.n_out != 1:
             out = tuple(out)
         self.live.update(id(o) for o in (out if isinstance(out, tuple) else (out,)))
-        self.nodes.extend(low(attrs, xs, out))
+        self.nodes.extend(low(attrs, xs, out) if low is not None else
+                          LOWER_WITH_NODES[op.name](attrs, xs, out, self.nodes))
+
+    def vjp_hook(self, prev):
+        """The attributes of a gradient op that mindjax derives from its forward (``Conv2DGrad``)."""
+        def apply_vjp(g, tensors, attrs):
+            self.pending = (g, attrs)
+            return prev(g, tensors, attrs)
+        return apply_vjp
 
     def wrap(self, cell, construct):
         def run(*args, **kwargs):
@@ -111,7 +125,7 @@ def trace(net, examples, live):
     rec = _Recorder(live)
     kinds = layer_kinds()
     cells = [c for _, c in net.cells_and_names() if type(c) in kinds]
-    saved = (state.amp, state.sync, _primitive._after_op)
+    saved = (state.amp, state.sync, _primitive._after_op, _primitive._apply_vjp)
     was_training = net.training
     net.set_train(False)
     for c in cells:
@@ -123,10 +137,11 @@ def trace(net, examples, live):
     _context._ctx["mode"] = _context.PYNATIVE_MODE
     JitFunction.__call__ = lambda self, *args, **kwargs: self.fn(*args, **kwargs)
     state.amp, state.sync, _primitive._after_op = rec.hook(saved[0]), True, rec.after_op
+    _primitive._apply_vjp = rec.vjp_hook(saved[3])
     try:
         out = net(*examples)
     finally:
-        state.amp, state.sync, _primitive._after_op = saved
+        state.amp, state.sync, _primitive._after_op, _primitive._apply_vjp = saved
         _context._ctx["mode"], JitFunction.__call__ = mode, jit_call
         for c in cells:
             c.__dict__.pop("construct", None)
@@ -305,7 +320,15 @@ def write_mindir(net, examples, path: str) -> None:
         full = f"{gname}:{an}"
         _fill_tensor(w.g.input.add(name=full).tensor.add(), np.asarray(t._data))
         w.names.setdefault(id(t._data), full)
-    rec, out = trace(net, examples, set(w.names) | set(w.params))
+    before = [(p, p._value) for _, p in named]
+    try:
+        rec, out = trace(net, examples, set(w.names) | set(w.params))
+    finally:
+        # a training network updated its Parameters while traced: the graph writes them (Assign), the
+        # network keeps its values, as MindSpore's export (which compiles, never runs) leaves them
+        writes = [(f"{gname}:{p.name}", p._value) for p, v in before if p._value is not v]
+        for p, v in before:
+            p._value = v
     outs = out if isinstance(out, (tuple, list)) else (out,)
     for nd in fuse_means(rec.nodes, {id(o._data) for o in outs if isinstance(o, Tensor)}):
         w.add(nd)
@@ -314,9 +337,17 @@ def write_mindir(net, examples, path: str) -> None:
     result = w.ref(outs[0]._data) if len(outs) == 1 and isinstance(out, Tensor) else \
         w.node("MakeTuple", [w.ref(o._data) for o in outs], tuple(_abstract(o._data) for o in outs))
     out_abs = _abstract(outs[0]._data) if isinstance(out, Tensor) else tuple(_abstract(o._data) for o in outs)
-    if w.loads:  # MindSpore's side-effect chain: the loads happen before the result is returned
-        mt = w.node("MakeTuple", [n for n, _ in w.loads], tuple(a for _, a in w.loads))
-        us = w.node("UpdateState", [w.monad(), mt], None)
+    if w.loads or writes:  # MindSpore's side-effect chain: the loads, then the writes, before the result
+        us = w.monad()
+        if w.loads:
+            mt = w.node("MakeTuple", [n for n, _ in w.loads], tuple(a for _, a in w.loads))
+            us = w.node("UpdateState", [us, mt], None)
+        for pname, v in writes:
+            if id(v) not in w.names:
+                raise RuntimeError(f"For 'export', the new value of the Parameter '{pname.split(':')[-1]}' was "
+                                   f"not computed by recorded ops; the network cannot be exported to MINDIR.")
+            a = w.node("Assign", [pname, w.names[id(v)], us], v, {"side_effect_mem": True})
+            us = w.node("UpdateState", [us, a], None)
         result = w.node("Depend", [result, us], out_abs, {"side_effect_propagate": 1})
     vi = w.g.output.add(name=result)
     if isinstance(out, Tensor):

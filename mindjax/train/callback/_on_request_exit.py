@@ -24,9 +24,11 @@ class OnRequestExit(Callback):
     stops (``on_train_step_end`` requests the stop) and the checkpoint is written when
     training ends. This is MindSpore 2.10's graceful-exit sequence; mindjax runs it
     always, where MindSpore 2.10 runs it only under ``MS_ENABLE_GRACEFUL_EXIT=1`` (and
-    otherwise trains to the end and saves then).  ``save_mindir``: mindjax cannot write MindIR;
-    it exports the network as StableHLO (``{file_name}_train.stablehlo``) instead, and where
-    that export fails it saves the checkpoint alone and logs a warning saying why.
+    otherwise trains to the end and saves then).  ``save_mindir``: the training network (forward,
+    gradients and optimizer update, as MindSpore's export writes it) goes to
+    ``{file_name}_train.mindir``; a network with an op that has no MindIR mapping in mindjax goes
+    out as StableHLO (``{file_name}_train.stablehlo``) instead, with a warning saying why, and where
+    that export fails too the checkpoint alone is saved.
 
     Example:
         >>> import numpy as np
