@@ -145,6 +145,9 @@ class Cell(_CellStateMixin):
             if name in params and isinstance(value, Tensor):
                 params[name].set_data(value)
                 return
+            if name in params:  # as MindSpore: an int over a Parameter would shadow it silently
+                raise TypeError(f"Parameter '{name}' already exists in network, can not assign this type: "
+                                f"'{type(value)}' as a parameter.")
             if name in cells:
                 raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this type: "
                                 f"'{type(value)}' as a cell.")

@@ -39,3 +39,5 @@ from .sources_text2 import __all__ as _text2_all  # noqa: E402
 __all__ += list(_folders4_all) + list(_audio2_all) + list(_text2_all)
 from .obs_sync import sync_wait_for_dataset  # noqa: E402
 __all__ += ["sync_wait_for_dataset"]
+# MindSpore's per-family modules (``engine.datasets_vision``...), after every class is defined
+from . import datasets_vision, datasets_text, datasets_audio, datasets_standard_format, datasets_user_defined  # noqa: E402,F401

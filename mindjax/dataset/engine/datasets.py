@@ -158,6 +158,11 @@ class Dataset(MoreMethods):
         shared memory of ``max_rowsize`` MB per row); either way in order. ``callbacks`` (DSCallback
         objects) are called around each row and epoch; ``cache`` and ``offload`` are accepted and ignored.
         """
+        # MindSpore hands **kwargs to MapDataset: an argument it does not take (``column_order``,
+        # removed in 2.0, still passed by older model zoos) is a TypeError, never ignored
+        for key in kwargs:
+            if key not in ("python_multiprocessing", "cache", "callbacks", "max_rowsize", "offload"):
+                raise TypeError(f"MapDataset.__init__() got an unexpected keyword argument '{key}'")
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
                           callbacks=kwargs.get("callbacks"),
                           python_multiprocessing=kwargs.get("python_multiprocessing", False),

@@ -45,10 +45,32 @@ class SequentialCell(Cell):
 
     def append(self, cell):
         _add(self, str(len(self._cells)), cell)
+        self.__dict__.pop("_cell_list", None)
         return self
 
+    @property
+    def cell_list(self) -> list:
+        """The cells ``construct`` runs, in order (MindSpore's public attribute).
+
+        It follows the container (``append``, and code such as AMP that swaps entries of
+        ``_cells``) unless a list was assigned to it, as MindSpore code does after editing
+        ``_cells`` itself.
+
+        Example:
+            >>> import mindjax as ms
+            >>> seq = ms.nn.SequentialCell([ms.nn.ReLU(), ms.nn.Sigmoid()])
+            >>> [type(c).__name__ for c in seq.cell_list]
+            ['ReLU', 'Sigmoid']
+        """
+        override = self.__dict__.get("_cell_list")
+        return list(override) if override is not None else [c for c in self._cells.values() if c is not None]
+
+    @cell_list.setter
+    def cell_list(self, cells: list) -> None:
+        self.__dict__["_cell_list"] = list(cells)
+
     def construct(self, x):
-        for c in self._cells.values():
+        for c in self.cell_list:
             x = c(x)
         return x
 

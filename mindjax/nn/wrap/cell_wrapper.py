@@ -1,6 +1,8 @@
 """WithLossCell, WithEvalCell, TrainOneStepCell, TrainOneStepWithLossScaleCell."""
 from __future__ import annotations
 
+import numpy as np
+
 from ... import _dtype as mstype
 from ..._tensor import Tensor
 from ...common.parameter import Parameter
@@ -67,6 +69,9 @@ class TrainOneStepCell(Cell):
         self.return_grad = return_grad
         self.reducer_flag, self.grad_reducer = _grad_reducer(self.weights)
         self._spmd = None
+        # MindSpore's attributes, used by steps written as subclasses (mindcv's TrainStep)
+        self.grad = ops.GradOperation(get_by_list=True, sens_param=True)
+        self.grad_no_sens = ops.GradOperation(get_by_list=True)
 
     def __call__(self, *inputs):
         # data parallel over a world of several ranks: the step runs as one SPMD program
@@ -95,6 +100,11 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         super().__init__(network, optimizer)
         from ...train.loss_scale import _as_scale_manager_cell
         self.scale_cell = _as_scale_manager_cell(scale_sense)
+        # MindSpore's attributes, used by steps written as subclasses (mindcv's TrainStep): the
+        # scale is the update Cell's own Parameter (one Parameter, so both see every change)
+        self.hyper_map = ops.HyperMap()
+        self.loss_scaling_manager = scale_sense if isinstance(scale_sense, Cell) else None
+        self.scale_sense = self.scale_cell.get_scale()
 
     def construct(self, *inputs):
         scale = self.scale_cell.get_scale()
@@ -105,12 +115,7 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         loss = ops.div(loss, scale)
         grads = tuple(ops.div(g, ops.cast(scale, g.dtype)) for g in grads)
         grads = self.grad_reducer(grads)
-        finite = ops.all(ops.stack([ops.all(ops.isfinite(g)) for g in grads]))
-        overflow = ops.logical_not(finite)
-        if self.reducer_flag:  # a step overflows when it overflows on any rank
-            from ...ops.operations.comm_ops import collective
-            overflow = ops.cast(collective("AllReduce", "all_reduce", ops.cast(overflow, mstype.float32),
-                                           "hccl_world_group", op="max"), mstype.bool_)
+        overflow = self.get_overflow_status(None, grads)
         self.scale_cell.update(overflow)
         # Skip the update on overflow without Python control flow on a Tensor (so the step
         # compiles): run the optimizer, then keep the old value of every state it wrote.
@@ -120,6 +125,36 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
         for p, old in zip(state, before):
             ops.assign(p, ops.select(overflow, old, p))
         return loss, overflow, scale
+
+    def set_sense_scale(self, sens: Tensor) -> None:
+        """Set the loss scale (a Tensor) the next steps use."""
+        if self.scale_sense is not None and isinstance(sens, Tensor):
+            self.scale_sense.set_data(sens)
+        else:
+            raise TypeError(f"For 'TrainOneStepWithLossScaleCell', the type of 'sens' must be Tensor, but got "
+                            f"{type(sens)}")
+
+    def start_overflow_check(self, pre_cond, compute_input):
+        """``(status, compute_input)``: Ascend's float-status buffer (zeros) and the input unchanged;
+        overflow is found from the gradients themselves by ``get_overflow_status``."""
+        return Tensor(np.zeros(8, np.int32)), compute_input
+
+    def get_overflow_status(self, status, compute_output) -> Tensor:
+        """True (a bool Tensor) when a gradient in ``compute_output`` is inf or NaN, on any rank
+        in data parallel (MindSpore's GPU rule; its CPU build has no kernel for this)."""
+        finite = ops.all(ops.stack([ops.all(ops.isfinite(g)) for g in compute_output]))
+        overflow = ops.logical_not(finite)
+        if self.reducer_flag:  # a step overflows when it overflows on any rank
+            from ...ops.operations.comm_ops import collective
+            overflow = ops.cast(collective("AllReduce", "all_reduce", ops.cast(overflow, mstype.float32),
+                                           "hccl_world_group", op="max"), mstype.bool_)
+        return overflow
+
+    def process_loss_scale(self, overflow):
+        """Let the update Cell (when ``scale_sense`` was one) adjust the scale; returns ``overflow``."""
+        if self.loss_scaling_manager is not None:
+            return self.loss_scaling_manager(self.scale_sense, overflow)
+        return overflow
 
 
 def _grad_reducer(weights):

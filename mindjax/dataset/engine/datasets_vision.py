@@ -1,0 +1,4 @@
+"""``mindspore.dataset.engine.datasets_vision``: the vision data sets (MindSpore's module; see _layout.py)."""
+from ._layout import reexport
+
+__all__ = reexport(globals(), ["Caltech101Dataset", "Caltech256Dataset", "CelebADataset", "Cifar10Dataset", "Cifar100Dataset", "CityscapesDataset", "CocoDataset", "DIV2KDataset", "EMnistDataset", "FakeImageDataset", "FashionMnistDataset", "FlickrDataset", "Flowers102Dataset", "Food101Dataset", "ImageFolderDataset", "KITTIDataset", "KMnistDataset", "LFWDataset", "LSUNDataset", "ManifestDataset", "MnistDataset", "OmniglotDataset", "PhotoTourDataset", "Places365Dataset", "QMnistDataset", "RandomDataset", "RenderedSST2Dataset", "SBDataset", "SBUDataset", "SemeionDataset", "STL10Dataset", "SUN397Dataset", "SVHNDataset", "USPSDataset", "VOCDataset", "WIDERFaceDataset"])
