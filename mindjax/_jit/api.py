@@ -29,6 +29,7 @@ from . import state as jit_state
 from . import dynamic
 from . import dynamic_break
 from . import record as _record
+from . import pylists
 from .errors import DynamicShapeError
 from .cache import _LRU, cache_size, check_declared_inputs  # noqa: F401  (re-exported)
 from .spec import _count_T, _flatten, _mark_python, _static_key, _unflatten  # noqa: F401
@@ -89,6 +90,7 @@ class _Program:
         self.breaks = []  # (op, line) where the trace needed a value-dependent shape (dynamic_break.py)
         self.eager = False  # this signature runs op by op (after a graph break)
         self.whole_grad = False  # traced as one tape node of a PyNative gradient (see _call_recorded)
+        self.lists = None  # what the program does to the caller's Python lists (pylists.Plan)
         self.jitted = jax.jit(self._pure)
 
     def _pure(self, key, param_arrays, arrays):
@@ -120,6 +122,8 @@ class _Program:
             {id(p): a for p, a in zip(params, param_arrays)} if self.whole_grad else None)
         prev_functional = jit_state.set_functional_writes(set())
         prev_d = state.discover
+        cfg = self.holder.config if self.holder is not None else None
+        prev_lists = pylists.start(cfg is None or cfg.get("capture_mode") != "bytecode")
         found = state.discover = {id(p): (p, v) for p, v in zip(params, saved)}
         checks0 = fallback._checks["n"]
         greg = {}
@@ -129,6 +133,7 @@ class _Program:
         try:
             tensors = [Tensor._make(a) for a in arrays]
             args, kwargs = _unflatten(self.spec, tensors)
+            root = (args, kwargs)
             out = convert(self.fn)(*args, **kwargs)
             if self.level == 0:
                 out = _strict_output(out)
@@ -139,6 +144,7 @@ class _Program:
                     raise _Retrace(new)
             outs = []
             self.out_spec = _mark_python(_flatten(out, outs), outs)
+            self.lists = pylists.plan_for(self, root, out, outs)
             # globals the function assigned: their final Tensor values leave as extra outputs
             self.global_outs = [(g, n) for g, n, _ in greg.values() if isinstance(g.get(n), Tensor)]
             outs += [g[n] for g, n in self.global_outs]
@@ -154,6 +160,7 @@ class _Program:
             if sharded:
                 new_params = constrain_parameters([params[i] for i in self.written], new_params)
         finally:
+            pylists.restore(pylists.stop(prev_lists))  # the trace leaves no change in a Python list
             for p, v in found.values():
                 p._value = v
             for g, n, v in greg.values():  # no tracer stays in a global
@@ -375,6 +382,10 @@ def run_compiled(holder, fn, args, kwargs):
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
     if prog.eager:  # a graph break was found for this signature: op by op (dynamic_break.py)
         return _run_eager(holder, prog, fn, args, kwargs)
+    if prog.lists is not None and not pylists.guards_hold(prog.lists):
+        # a global or attribute list the program changes no longer holds what its trace saw
+        holder._cache.pop(prog.key, None)
+        prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
     if state.grad_depth and _integer_grad(tensors, prog.params):
         # jax.vjp gives integer inputs no gradient (float0); MindSpore differentiates them with
         # integer arithmetic, which mindjax's op-by-op bprops do: run this call as PyNative
@@ -407,6 +418,15 @@ def run_compiled(holder, fn, args, kwargs):
             return _run_eager(holder, prog, fn, args, kwargs)
         except Exception as e:
             if getattr(e, "_mj_final", False) or not _as_constants(holder, prog):
+                if dynamic_break.value_needed(prog, e):
+                    # LAX: Python that needs a Tensor's value (MindSpore's JIT Fallback runs it at run
+                    # time): a graph break, this signature runs op by op
+                    what = {"RuntimeError": "Tensor.asnumpy", "PythonValueNeeded": "str(Tensor)",
+                            "BranchStructureError": "if"}.get(type(e).__name__, "bool(Tensor)")
+                    prog.breaks = [(what, dynamic_break.user_line(e.__traceback__))]
+                    dynamic_break.warn_value_break(*prog.breaks[0])
+                    prog.eager = True
+                    return _run_eager(holder, prog, fn, args, kwargs)
                 holder._trace_failed = prog.out_spec is None
                 raise
             prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
@@ -431,7 +451,14 @@ def run_compiled(holder, fn, args, kwargs):
     if prog.breaks:  # this call's program held values of this call only: later calls run op by op
         prog.eager = True
     _note_call(holder, prog)
-    return _unflatten(prog.out_spec, outs)
+    result = _unflatten(prog.out_spec, outs)
+    plan = prog.lists
+    if plan is not None:  # the caller's lists: written in place, and returned as themselves
+        extra = outs[len(outs) - plan.n_out:] if plan.n_out else []
+        root = (tuple(args), dict(kwargs))
+        pylists.apply_writes(plan, root, tensors, extra)
+        result = pylists.fix_outputs(plan, result, root, tensors, extra)
+    return result
 
 
 def _note_call(holder, prog) -> None:
@@ -499,7 +526,7 @@ def _call_recorded(prog, rng_key, params, tensors):
             return tuple(outs) + tuple(new_params) + (new_key,)
         op = Op("JitCall", forward, "vjp", n_out=-2)
         _call_jitted(prog, rng_key, params, [t._data for t in tensors])  # learn out_spec and the writes
-        op.n_out = (_count_T(prog.out_spec) + len(prog.global_outs) + len(prog.arg_writes) + len(prog.written)
+        op.n_out = (_count_T(prog.out_spec) + (prog.lists.n_out if prog.lists else 0) + len(prog.global_outs) + len(prog.arg_writes) + len(prog.written)
                     + 1)
         prog._op = op
     # the tape keeps its input Tensors: give it views that an in-place write-back will not change

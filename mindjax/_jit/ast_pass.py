@@ -234,6 +234,40 @@ def _implicit_globals(fdef, g) -> None:
         fdef.body.insert(0, ast.copy_location(ast.Global(names=names), fdef.body[0]))
 
 
+def _as_list(x):
+    return x if isinstance(x, list) else [x]
+
+
+def _store_note(base, stmt, name="__setitem__"):
+    """``_mj_ag.note_store(base)`` before ``base[k] = v`` / ``base += v`` (a list or dict the
+    program may change: pylists.py), where ``base`` is a name or ``a.b.c`` (read twice safely)."""
+    node = base
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    load = _LoadCopy().visit(ast.parse(ast.unparse(base), mode="eval").body)
+    call = _call(_ag("note_store"), load, ast.Constant(name))
+    return ast.copy_location(ast.Expr(value=call), stmt)
+
+
+def _attr_note(target, stmt):
+    """``_mj_ag.note_setattr(obj, "name")`` before ``obj.name = v`` (pylists.py)."""
+    node = target.value
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    load = _LoadCopy().visit(ast.parse(ast.unparse(target.value), mode="eval").body)
+    call = _call(_ag("note_setattr"), load, ast.Constant(target.attr))
+    return ast.copy_location(ast.Expr(value=call), stmt)
+
+
+class _LoadCopy(ast.NodeTransformer):
+    def visit_Name(self, node):
+        return ast.Name(id=node.id, ctx=ast.Load())
+
+
 class _Calls(ast.NodeTransformer):
     """``f(...)`` -> ``_mj_ag.call(f, ...)``; conditions of ``a if c else b`` lazily."""
 
@@ -243,7 +277,17 @@ class _Calls(ast.NodeTransformer):
         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
             node.value = ast.copy_location(_call(_ag("check_setattr"), _name("self"), ast.Constant(value=t.attr),
                                                  node.value), node.value)
-        return node
+        notes = [_store_note(x.value, node) if isinstance(x, ast.Subscript) else _attr_note(x, node)
+                 for x in node.targets if isinstance(x, (ast.Subscript, ast.Attribute))]
+        return [n for n in notes if n is not None] + [node]
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        t = node.target
+        note = _store_note(t.value, node) if isinstance(t, ast.Subscript) else _attr_note(t, node) if \
+            isinstance(t, ast.Attribute) else \
+            _store_note(t, node, "__iadd__") if isinstance(t, ast.Name) and isinstance(node.op, ast.Add) else None
+        return [node] if note is None else [note, node]
 
     def visit_Call(self, node):
         self.generic_visit(node)
@@ -273,6 +317,10 @@ class _Calls(ast.NodeTransformer):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
             call = _call(_ag("in_"), node.left, node.comparators[0])
             return ast.copy_location(_call(_ag("not_"), call) if isinstance(node.ops[0], ast.NotIn) else call, node)
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and not any(
+                isinstance(x, ast.Constant) and x.value is None for x in (node.left, node.comparators[0])):
+            call = _call(_ag("is_"), node.left, node.comparators[0], ast.Constant(isinstance(node.ops[0], ast.IsNot)))
+            return ast.copy_location(call, node)
         return node
 
     def visit_JoinedStr(self, node):
@@ -341,7 +389,7 @@ class _Rewriter:
                 f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
                 return
         gw = sorted({n for d in self.decls if isinstance(d, ast.Global) for n in d.names} & _stored(f.body))
-        f.body = [_Calls().visit(s) for s in f.body]
+        f.body = [x for s in f.body for x in _as_list(_Calls().visit(s))]
         self.ret_used = False
         f.body = self.lower_loops(f.body)
         if self.ret_used:
@@ -450,7 +498,11 @@ class _Rewriter:
         for i, s in enumerate(stmts):
             if isinstance(s, ast.If):
                 rest = stmts[i + 1:]
-                if rest and _has([s], ast.Return, loops_too=False) and not _always_returns([s]):
+                # (and after an ``if`` that raises when the code after it always raises: one of the
+                # two errors is raised, chosen at run time)
+                if rest and (_has([s], ast.Return, loops_too=False) or (
+                        any(isinstance(x, ast.Raise) for x in rest) and _has([s], ast.Raise, loops_too=False))) \
+                        and not _always_returns([s]):
                     if not _always_returns(s.body):
                         s.body = s.body + rest
                     if not _always_returns(s.orelse):

@@ -252,7 +252,15 @@ def _cond(test, t, f, vs, ret, live=()):
             found.append(None)
             found.append(None)
     if raised[0] is not None and raised[1] is not None:
-        raise raised[0]
+        # both branches raise: the one the run-time condition takes is reported after the call
+        def staged(run):
+            def go(arrs, pa, key):
+                _stage_raise(run, raised[runs.index(run)], spec, arrs, pa, key)
+                return jnp.zeros((), jnp.int32)
+            return go
+        lax.cond(_pred_array(test if isinstance(test, Tensor) else Tensor._make(test)), staged(runs[0]),
+                 staged(runs[1]), arrays, [p._value for p in params], _key_in())
+        return None if ret else vs
     if raised[0] is not None:
         found[0], found[1] = found[2], found[3]
     elif raised[1] is not None:
@@ -265,7 +273,7 @@ def _cond(test, t, f, vs, ret, live=()):
         def go(arrs, pa, key):
             err = raised[runs.index(run)]
             if err is not None:
-                fallback.stage_error(err)
+                _stage_raise(run, err, spec, arrs, pa, key)
                 return [jnp.zeros(s, _grad_dtype(d)) for s, d in target] + [arrs[j] for j in written], list(pa)
             with fallback.in_branch():
                 out, new, _ = run(spec, arrs, pa, key)
@@ -306,6 +314,19 @@ def _cond(test, t, f, vs, ret, live=()):
         if type(t) is Tensor:
             t._node, t._idx = v._node, v._idx
     return _unflatten_out(out_spec, iter(outs))
+
+
+def _stage_raise(run, err, spec, arrs, pa, key) -> None:
+    """A branch that raises, inside the ``lax.cond``: run again there, its error (whose message
+    may hold this trace's Tensors) is reported after the call if the branch is taken."""
+    from . import fallback
+    try:
+        with fallback.in_branch():
+            run(spec, arrs, pa, key)
+    except Exception as e:  # noqa: BLE001 - the user's raise, as the probe found it
+        if fallback.is_user_raise(e):
+            err = e
+    fallback.stage_error(err)
 
 
 def _collect_tensors(obj, out):
@@ -377,7 +398,7 @@ def _join(sa, aa, sb, ab, ret, live=()):
         name = live[i] if i < len(live) else None
         one_sided = (u[0] == "C" and u[1] is UNDEF) != (v[0] == "C" and v[1] is UNDEF)
         j = ("C", UNDEF) if one_sided and name is not None else join(u, v, True)
-        if j == ("C", UNDEF) and name is not None and one_sided:
+        if name is not None and one_sided and j[0] == "C" and j[1] is UNDEF:  # (no == on a constant: numpy)
             raise UnboundLocalError(f"The local variable '{name}' is assigned in only one branch of an 'if' whose "
                                     f"condition is a Tensor, and it is used after the 'if'. Assign it in both "
                                     f"branches (or before the 'if').")
@@ -399,8 +420,9 @@ def _aval(v):
 def _mismatch(top):
     if top:
         return ("C", UNDEF)  # defined differently by the branches: unusable afterwards
-    raise TypeError("For 'if' in graph mode, the two branches give values of different types or structures; "
-                    "both branches must give the same kind of value.")
+    from .errors import BranchStructureError
+    raise BranchStructureError("For 'if' in graph mode, the two branches give values of different types or "
+                               "structures; both branches must give the same kind of value.")
 
 
 def _select(ospec, outs, joined):

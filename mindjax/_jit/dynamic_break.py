@@ -198,3 +198,40 @@ def python_value(what: str, t):
         return concrete(what, t)
     except DynamicShapeError:
         return None
+
+
+def value_now(t):
+    """The value of Tensor ``t`` evaluated now on the call's inputs, where it belongs to the
+    top-level trace (None elsewhere); no graph break is recorded (the caller only formats it)."""
+    a = t._data
+    if not isinstance(a, jax.core.Tracer):
+        return np.asarray(a)
+    top = _top[-1] if _top and not _suspended[0] else None
+    if top is None or top.trace is None or getattr(a, "_trace", None) is not top.trace:
+        return None
+    try:
+        return _evaluate(top, a)
+    except Exception:  # noqa: BLE001 - not reachable from the inputs: the caller keeps the lazy text
+        return None
+
+
+def warn_value_break(what: str, where: str) -> None:
+    if (what, where) in _warned:
+        return
+    _warned.add((what, where))
+    logger.warning(
+        f"For 'jit', {what} at {where or 'an unknown line'} needs a value known only at run time (JIT Fallback): "
+        f"graph break, this call and later calls with the same input shapes run op by op (PyNative).")
+
+
+def value_needed(prog, e) -> bool:
+    """Whether a trace failed because Python code asked for a Tensor's value (``asnumpy``,
+    ``int(x)``, a Python list indexed by a Tensor, ``bool(x)`` as Python's tuple comparison or
+    ``tuple.index`` ask it) at the LAX syntax level."""
+    if prog.out_spec is not None or prog.level != 2:
+        return False
+    if type(e) is RuntimeError:
+        return str(e).startswith("For 'Tensor.asnumpy', the value is not known while a jit function")
+    from .errors import BranchStructureError, JitControlFlowError, PythonValueNeeded
+    return type(e) in (PythonValueNeeded, BranchStructureError) or (
+        type(e) is JitControlFlowError and str(e).startswith("A Tensor's value decides Python control flow"))

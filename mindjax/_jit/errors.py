@@ -13,6 +13,24 @@ def tensor_bool_error():
         "run this code in PyNative mode.")
 
 
+class PythonValueNeeded(JitControlFlowError):
+    """Python code (``str(x)``, ``"{}".format(x)``) needs a Tensor's value while the function is
+    compiled. At the LAX syntax level MindSpore runs such code at run time (JIT Fallback):
+    mindjax runs that call op by op instead (a graph break)."""
+
+
+def python_value_needed(what: str) -> PythonValueNeeded:
+    return PythonValueNeeded(f"For '{what}', the value of a Tensor is needed while the jit function is compiled. "
+                             f"Compute it outside the jit function, or use the LAX syntax level (the default), "
+                             f"where such a call runs op by op.")
+
+
+class BranchStructureError(TypeError):
+    """The two branches of a tensor ``if`` give values of different structures (a dict with other
+    keys, a tuple of another length...): no compiled ``cond`` can return both. At the LAX syntax
+    level the call runs op by op instead, as MindSpore decides such a branch at run time."""
+
+
 class DynamicShapeError(JitControlFlowError):
     """An op whose output shape depends on the values met a value known only at run time. Inside
     a jit call mindjax then runs that call op by op (``dynamic_break.py``); it reaches the user

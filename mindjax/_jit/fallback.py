@@ -76,10 +76,23 @@ def to_python(arr, kind):
 # ------------------------------------------------------------------ f-strings
 
 class LazyStr:
-    """An f-string with run-time Tensor values: formatted when printed (on the host)."""
+    """An f-string with run-time Tensor values (also inside lists, tuples and dicts): formatted
+    when printed or raised, on the host, with the values of that call."""
 
     def __init__(self, parts, values):
         self.parts, self.values = parts, values  # parts: str, or (index, conversion, format spec)
+
+    def leaves(self) -> list:
+        """The run-time Tensors the values hold, in order."""
+        out = []
+        _traced_leaves(self.values, out)
+        return out
+
+    def render_flat(self, arrays) -> str:
+        """The text with the run-time Tensors given the concrete ``arrays`` (in ``leaves`` order)."""
+        it = iter(arrays)
+        with jax.ensure_compile_time_eval():  # while tracing: concrete Tensors, not staged constants
+            return self.render([_concrete_value(v, it) for v in self.values])
 
     def render(self, concrete) -> str:
         out = []
@@ -91,7 +104,10 @@ class LazyStr:
             v = concrete[i]
             if isinstance(v, np.ndarray):
                 v = Tensor._make(jnp.asarray(v))
-            v = {"r": repr, "s": str, "a": ascii}[conv](v) if conv else v
+            if isinstance(v, (list, tuple, dict)) and conv in ("", "s", "r") and _holds_tensor(v):
+                v = _seq_str(v)  # MindSpore shows a Tensor inside a list by its values
+            else:
+                v = {"r": repr, "s": str, "a": ascii}[conv](v) if conv else v
             out.append(format(v, spec))
         return "".join(out)
 
@@ -99,11 +115,75 @@ class LazyStr:
         return self.render(self.values)
 
 
+def _traced_leaves(v, out) -> None:
+    if isinstance(v, Tensor):
+        if _traced(v):
+            out.append(v)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            _traced_leaves(x, out)
+    elif isinstance(v, dict):
+        for x in v.values():
+            _traced_leaves(x, out)
+
+
+def _concrete_value(v, it):
+    """``v`` with its run-time Tensors replaced by their values from ``it`` (a ``mutable``
+    scalar becomes the Python scalar it stands for)."""
+    if isinstance(v, Tensor):
+        if not _traced(v):
+            return v
+        a = next(it)
+        py = v.__dict__.get("_mj_py")
+        return to_python(a, py) if py in ("int", "float", "bool") else Tensor._make(jnp.asarray(a))
+    if isinstance(v, (list, tuple)) and not hasattr(type(v), "_fields"):
+        return type(v)(_concrete_value(x, it) for x in v)
+    if isinstance(v, dict):
+        return {k: _concrete_value(x, it) for k, x in v.items()}
+    return v
+
+
+def _holds_tensor(v) -> bool:
+    if isinstance(v, Tensor):
+        return True
+    if isinstance(v, (list, tuple)):
+        return any(_holds_tensor(x) for x in v)
+    if isinstance(v, dict):
+        return any(_holds_tensor(x) for x in v.values())
+    return False
+
+
+def _seq_str(v) -> str:
+    if isinstance(v, Tensor):
+        return str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_seq_str(x) for x in v) + "]"
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_seq_str(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k!r}: {_seq_str(x)}" for k, x in v.items()) + "}"
+    return repr(v)
+
+
 def fstr(parts, values):
     """``f"..."`` in compiled code: a str, or a LazyStr where a value is known only at run time."""
-    if not any(_traced(v) for v in values):
-        return LazyStr(parts, values).render(values)
-    return LazyStr(parts, values)
+    lazy = LazyStr(parts, values)
+    if not lazy.leaves():
+        return lazy.render(values)
+    return lazy
+
+
+def render_now(lazy):
+    """A LazyStr's text where its values can be computed while tracing (a ``raise`` outside any
+    branch: MindSpore's JIT Fallback formats it with the call's values); None otherwise."""
+    from .dynamic_break import value_now
+    arrays = []
+    for t in lazy.leaves():
+        a = value_now(t)
+        if a is None:
+            return None
+        arrays.append(a)
+    return lazy.render_flat(arrays)
 
 
 # ------------------------------------------------------------------ print
@@ -148,14 +228,9 @@ def graph_print(args, kwargs):
             spec.append(("T", len(arrays), None))
             arrays.append(a._data)
         elif isinstance(a, LazyStr):
-            idx = []
-            for v in a.values:
-                if isinstance(v, Tensor):
-                    idx.append(len(arrays))
-                    arrays.append(v._data)
-                else:
-                    idx.append(None)
-            spec.append(("L", a, idx))
+            leaves = [t._data for t in a.leaves()]
+            spec.append(("L", a, (len(arrays), len(arrays) + len(leaves))))
+            arrays += leaves
         else:
             spec.append(("C", a, None))
     file = kwargs.get("file")
@@ -164,7 +239,7 @@ def graph_print(args, kwargs):
         out = file or sys.stdout
         for kind, x, idx in spec:
             if kind == "L":
-                text = x.render([np.asarray(vals[i]) if i is not None else v for i, v in zip(idx, x.values)])
+                text = x.render_flat([np.asarray(v) for v in vals[idx[0]:idx[1]]])
             else:
                 text = graph_str(np.asarray(vals[x])) if kind == "T" else graph_str(x)
             out.write(text + "\n")
@@ -194,6 +269,8 @@ class in_branch:
 def mark(exc):
     """The value of a ``raise`` statement in compiled code, marked as the user's."""
     e = exc() if isinstance(exc, type) else exc
+    if not _in_branch() and isinstance(e, BaseException) and any(isinstance(a, LazyStr) for a in e.args):
+        e.args = tuple(_now_or_lazy(a) for a in e.args)
     try:
         e._mj_user_raise = True
     except AttributeError:
@@ -205,10 +282,29 @@ def is_user_raise(e) -> bool:
     return getattr(e, "_mj_user_raise", False)
 
 
+def _now_or_lazy(a):
+    if not isinstance(a, LazyStr):
+        return a
+    text = render_now(a)
+    return a if text is None else text
+
+
 def stage_error(e) -> None:
-    """In a branch taken at run time: report ``e`` after the call instead of now."""
+    """In a branch taken at run time: report ``e`` after the call instead of now (its message
+    formatted with the values of that call)."""
     _checks["n"] += 1
-    jax.debug.callback(lambda: _pending.append(e))
+    lazy = [(i, a, len(a.leaves())) for i, a in enumerate(getattr(e, "args", ())) if isinstance(a, LazyStr)]
+    arrays = [t._data for _, a, _ in lazy for t in a.leaves()]
+
+    def host(*vals):
+        if lazy:
+            args, k = list(e.args), 0
+            for i, a, n in lazy:
+                args[i] = a.render_flat([np.asarray(v) for v in vals[k:k + n]])
+                k += n
+            e.args = tuple(args)
+        _pending.append(e)
+    jax.debug.callback(host, *arrays)
 
 
 def assert_(cond, msg=None):

@@ -4,7 +4,7 @@ JIT Fallback, and Python builtins as MindSpore's graph mode gives them (``map``,
 Tensors; a Cell or Parameter made inside compiled code is a constant of the program)."""
 from __future__ import annotations
 
-from . import control, fallback, loops
+from . import control, fallback, loops, pylists
 
 
 class Ag:
@@ -30,6 +30,35 @@ class Ag:
             for n in names:
                 if (id(g), n) not in reg:
                     reg[(id(g), n)] = (g, n, g.get(n, control.UNDEF))
+
+    @staticmethod
+    def note_store(obj, name="__setitem__"):
+        """``obj[k] = v`` (or ``obj += v``) is about to run: a list or dict is remembered as it was
+        (pylists.py)."""
+        if pylists._reg is not None and type(obj) in (list, dict):
+            pylists.note(obj, name)
+
+    @staticmethod
+    def note_setattr(obj, name):
+        """``obj.name = v`` is about to run: the attribute is remembered (pylists.py); a Parameter's
+        attributes cannot be set in compiled code (MindSpore's error)."""
+        if type(obj).__name__ == "Parameter" and jit_state_level() == 2:
+            raise ValueError(f"Do not support to set attribute for a parameter in the graph: '{name}'.")
+        if pylists._attrs is not None:
+            pylists.note_attr(obj, name)
+
+    @staticmethod
+    def is_(a, b, negate=False):
+        """``a is b``: where one side is a Python scalar known only at run time (``int(x)``, a scalar
+        a compiled loop computes), graph mode compares it with the other's value (a bool at run time)."""
+        from .varscalar import _kind
+        if control._traced(a) or control._traced(b):
+            ka, kb = _kind(a) or a.__dict__.get("_mj_py") if control._traced(a) else _kind(a), \
+                _kind(b) or b.__dict__.get("_mj_py") if control._traced(b) else _kind(b)
+            if ka in ("int", "float", "bool") and ka == kb:
+                eq = (a != b) if negate else (a == b)
+                return fallback._marked(eq._data.reshape(()), "bool")
+        return (a is not b) if negate else (a is b)
 
     @staticmethod
     def ifexp(test, a, b):
@@ -78,8 +107,14 @@ class Ag:
 
     @staticmethod
     def call(f, *args, **kwargs):
+        if pylists._reg is not None and type(getattr(f, "__self__", None)) in (list, dict):
+            pylists.note(f.__self__, f.__name__)  # the list or dict as it was: see pylists.py
         if fallback.is_print(f):
             return fallback.graph_print(args, kwargs)
+        if ((f is str or f is format or f is repr) or (type(getattr(f, "__self__", None)) is str and f.__name__ == "format")) and \
+                _needs_text(args, kwargs):
+            from .errors import python_value_needed
+            raise python_value_needed(getattr(f, "__qualname__", "str"))
         try:
             b = _BUILTINS.get(f)
         except TypeError:  # unhashable callable
@@ -99,6 +134,23 @@ class Ag:
 
 
 _NUMPY_METHODS = ("asnumpy", "tolist", "numpy")
+
+
+def jit_state_level() -> int:
+    from . import state as jit_state
+    return jit_state.syntax_level()
+
+
+def _needs_text(args, kwargs) -> bool:
+    """Whether ``str``/``format``/``repr``/``str.format`` is given a Tensor whose value is known only
+    at run time (inside lists, tuples and dicts too), at the LAX syntax level."""
+    from . import state as jit_state
+    if jit_state.syntax_level() != 2:
+        return False
+    leaves = []
+    for a in list(args) + list(kwargs.values()):
+        fallback._traced_leaves(a, leaves)
+    return bool(leaves)
 
 
 def _strict_refusal(f) -> None:

@@ -308,11 +308,15 @@ def test_tensor_condition_compiles_and_matches_pynative():
 
 
 def test_control_flow_without_source_raises_jit_control_flow_error():
-    f = ms.jit(eval("lambda x: x if bool(x > 0) else -x"))  # no source for the pass: bool() of a traced Tensor
+    # no source for the pass: bool() of a traced Tensor. STRICT (fullgraph) refuses it; LAX, where
+    # MindSpore runs such Python at run time (JIT Fallback), breaks the graph and runs op by op
+    f = ms.jit(eval("lambda x: x if bool(x > 0) else -x"), fullgraph=True)
     with pytest.raises(JitControlFlowError) as info:
         f(Tensor(1.0))
     assert isinstance(info.value, TypeError)
     assert "ops.select" in str(info.value) and "Tracer" not in str(info.value)
+    g = ms.jit(eval("lambda x: x if bool(x > 0) else -x"))
+    assert g(Tensor(1.0)).asnumpy() == 1.0 and g(Tensor(-2.0)).asnumpy() == 2.0
 
 
 # ---- randomness ------------------------------------------------------------------------------------------
