@@ -559,6 +559,9 @@ def graph_mode_call(cell, args, kwargs):
     if holder is None:
         holder = JitFunction(cell.construct, owner=cell)
         cell.__dict__["_graph_holder"] = holder
+    if cell.__dict__.get("_float_dtype") is not None:  # Cell.to_float, as PyNative applies it
+        from .to_float import call_cast
+        return call_cast(cell, lambda a, k: run_compiled(holder, holder.fn, a, k), args, kwargs)
     return run_compiled(holder, holder.fn, args, kwargs)
 
 

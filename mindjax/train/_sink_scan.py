@@ -202,16 +202,12 @@ class SinkRunner:
 
 
 def cell_runner(cell) -> SinkRunner:
-    """The sink runner of a Cell called in GRAPH_MODE: its scans use the program that the
-    Cell's own GRAPH_MODE call compiles (``graph_mode_call``); a step outside a scan is a call
-    of the Cell."""
+    """The sink runner of a Cell called in GRAPH_MODE: its scans trace a call of the Cell (as
+    ``Model``'s compiled steps do, so ``to_float`` and the Cell's call path apply); a step outside
+    a scan is a GRAPH_MODE call of the Cell."""
     runner = cell.__dict__.get("_sink_runner")
     if runner is None:
-        holder = cell.__dict__.get("_graph_holder")
-        if holder is None:
-            holder = _api.JitFunction(cell.construct, owner=cell)
-            cell.__dict__["_graph_holder"] = holder
-        runner = SinkRunner(holder, step=cell)
+        runner = SinkRunner(_api.JitFunction(lambda *xs: cell(*xs), owner=cell), step=cell)
         cell.__dict__["_sink_runner"] = runner
     return runner
 
@@ -223,10 +219,7 @@ def runner_for(step):
     from ..nn.cell import Cell
     if isinstance(step, _api.JitFunction):
         return SinkRunner(step)
-    if isinstance(step, Cell):
-        jf = step.__dict__.get("construct")
-        if isinstance(jf, _api.JitFunction):
-            return SinkRunner(jf, step=step)
-        if context.get_context("mode") == context.GRAPH_MODE:
-            return cell_runner(step)
+    if isinstance(step, Cell) and (isinstance(step.__dict__.get("construct"), _api.JitFunction)
+                                   or context.get_context("mode") == context.GRAPH_MODE):
+        return cell_runner(step)
     return None
