@@ -13,6 +13,14 @@ results: a signature whose trace broke the graph (value-dependent shapes), run-t
 (``raise``/``assert`` on tensor values are reported after each call), in-place writes to the
 inputs, to the caller's Python lists or assignments to globals, declared dynamic axes, and a step inside a gradient.
 
+On XLA's CPU backend a convolution inside a while loop runs ~4x slower than the same
+convolution in a program of its own (3x3, 64 channels, 56x56, batch 8, fwd+bwd: 1.29 s for a
+scan of 4 steps against 0.31 s for 4 calls; fully unrolled, 0.31 s), while matmul-only steps run
+1.6x faster as a scan. So on CPU a step with a convolution runs step by step (the same program
+as Graph mode's, dispatched asynchronously, the callbacks still once per sink);
+``MINDJAX_SINK_SCAN=always`` forces the scan, ``never`` turns it off, ``auto`` (default) decides
+as above.
+
 Feeding: batches are stacked in chunks of at most ``MINDJAX_SINK_BUFFER_MB`` MiB (default
 256) so a long sink (``sink_size=-1`` over a large dataset) never holds the whole epoch in
 memory; a sink of ``n`` steps is ``n // c`` scans of ``c`` steps and one of the rest, so at
@@ -38,6 +46,18 @@ from .._tensor import Tensor
 logger = logging.getLogger("mindjax.train")
 
 _MAX_PROGRAMS = 8  # compiled scans kept per runner (two lengths per step signature in practice)
+
+
+def _scan_policy() -> str:
+    v = os.environ.get("MINDJAX_SINK_SCAN", "auto").strip().lower()
+    return v if v in ("auto", "always", "never") else "auto"
+
+
+def _slow_in_a_loop(lowered) -> bool:
+    """Whether XLA's CPU backend would run this step slower as a loop body (it has a convolution)."""
+    if jax.default_backend() != "cpu":
+        return False
+    return "convolution" in lowered.as_text()
 
 
 def _buffer_bytes() -> int:
@@ -115,7 +135,7 @@ class SinkRunner:
         return self.step(*(Tensor(a) if isinstance(a, np.ndarray) else Tensor._make(a) for a in batch))
 
     def _run_group(self, group):
-        if len(group) == 1 or not self._scannable_context():
+        if len(group) == 1 or not self._scannable_context() or _scan_policy() == "never":
             out = None
             for b in group:
                 out = self._step(b)
@@ -198,6 +218,9 @@ class SinkRunner:
         if prog.checks or prog.arg_writes or prog.global_outs or prog.breaks or getattr(prog, "lists", None):
             self._unscannable.add(prog.key)
             raise _Unscannable("the step has run-time checks or writes its inputs or globals")
+        if _scan_policy() == "auto" and _slow_in_a_loop(lowered):
+            self._unscannable.add(prog.key)
+            raise _Unscannable("a convolution in a CPU while loop runs slower than step by step")
         return prog, lowered.compile()
 
 

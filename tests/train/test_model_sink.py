@@ -203,3 +203,35 @@ def test_data_sink_with_jit_config_scans(graph):
     losses = [float(step().asnumpy()) for _ in range(2)]
     np.testing.assert_allclose(losses, [s[2] for s in _per_sink(REC["train"]["seen"], 3)], rtol=2e-5)
     _check_params({p.name: p.asnumpy().tolist() for p in net.get_parameters()}, REC["train"]["params"])
+
+
+class _ConvNet(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 2, 3, weight_init="ones")
+        self.fc = nn.Dense(2 * 4 * 4, 1, weight_init="ones")
+
+    def construct(self, x):
+        return self.fc(self.conv(x).reshape(x.shape[0], -1))
+
+
+def _conv_data():
+    rng = np.random.default_rng(3)
+    return ds.NumpySlicesDataset({"x": rng.standard_normal((8, 1, 4, 4)).astype(np.float32),
+                                  "y": rng.standard_normal((8, 1)).astype(np.float32)}, shuffle=False).batch(2)
+
+
+@pytest.mark.parametrize("policy,scanned", [("auto", 0), ("always", 4)])
+def test_cpu_convolution_steps_run_one_by_one_unless_asked(graph, monkeypatch, policy, scanned):
+    # XLA's CPU while loop runs convolutions ~4x slower: 'auto' runs such steps one by one
+    monkeypatch.setenv("MINDJAX_SINK_SCAN", policy)
+    weights = []
+    for sink in (False, True):
+        ms.set_seed(2)
+        net = _ConvNet()
+        model = ms.Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.001))
+        model.train(1, _conv_data(), dataset_sink_mode=sink)
+        weights.append(net.conv.weight.asnumpy())
+        if sink:
+            assert model._sink_runner.scanned_steps == scanned
+    np.testing.assert_allclose(weights[0], weights[1], rtol=1e-5)
