@@ -149,6 +149,16 @@ def parameter_attribute_assign(ms):
 
 
 # cases that pass once the cell_wrapper.py / cell.py changes proposed for #17 are in
+def layer_norm_primitive(ms):
+    """``nn.LayerNorm.layer_norm``: the Primitive (y, mean, variance) subclasses call with the Cell's
+    gamma and beta (mindcv's ConvNextLayerNorm, on channels-first input transposed)."""
+    ln = ms.nn.LayerNorm((4,), epsilon=1e-6)
+    x = ms.Tensor(np.arange(24, dtype=np.float32).reshape(2, 3, 4) / 7)
+    y, m, v = ln.layer_norm(x, ln.gamma, ln.beta)
+    return {"prim": type(ln.layer_norm).__name__, "y": y.asnumpy().tolist(), "mean": m.asnumpy().tolist(),
+            "var": v.asnumpy().tolist(), "params": [n for n, _ in ln.parameters_and_names()]}
+
+
 PENDING = {"loss_scale_cell_api": loss_scale_cell_api, "loss_scale_subclass_step": loss_scale_subclass_step,
            "parameter_attribute_assign": parameter_attribute_assign}
-CASES = {"map_keywords": map_keywords, "sequential_cell_list": sequential_cell_list, "engine_family_modules": engine_family_modules}
+CASES = {"layer_norm_primitive": layer_norm_primitive, "map_keywords": map_keywords, "sequential_cell_list": sequential_cell_list, "engine_family_modules": engine_family_modules}

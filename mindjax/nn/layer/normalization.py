@@ -86,9 +86,13 @@ class LayerNorm(Cell):
             raise ValueError(f"For 'LayerNorm', the 'normalized_shape' must be a tuple of positive ints, but got "
                              f"{normalized_shape}.")
         self.normalized_shape = tuple(normalized_shape)
-        self.begin_norm_axis, self.epsilon = begin_norm_axis, epsilon
+        self.begin_norm_axis, self.begin_params_axis, self.epsilon = begin_norm_axis, begin_params_axis, epsilon
         self.gamma = Parameter(initializer(gamma_init, list(normalized_shape), dtype), name="gamma")
         self.beta = Parameter(initializer(beta_init, list(normalized_shape), dtype), name="beta")
+        # MindSpore's attribute: the Primitive (y, mean, variance) that subclasses call themselves
+        # (mindcv's ConvNextLayerNorm: ``y, _, _ = self.layer_norm(x, self.gamma, self.beta)``)
+        self.layer_norm = ops.LayerNorm(begin_norm_axis=begin_norm_axis, begin_params_axis=begin_params_axis,
+                                        epsilon=epsilon)
 
     def construct(self, x):
         n = len(self.normalized_shape)
