@@ -129,6 +129,18 @@ def test_compare_file_when_mindjax_cannot_import_the_file():
     assert (got["tests"], got["ms_passed"], got["mj_passed"], got["both"]) == (2, 0, 1, 0)
 
 
+def test_compare_file_matches_numpy1_dtype_ids():
+    # MindSpore's run (numpy 1) names a test parametrised by np.bool_ "bool_"; numpy 2 says "bool"
+    ms = {"test_and[0-bool_-shape0]": ["passed", ""], "test_and_broadcast[bool_]": ["passed", ""],
+          "test_and[0-int8-shape0]": ["passed", ""], "test_bool_x[int8]": ["passed", ""]}
+    mj = {"test_and[0-bool-shape0]": ["passed", ""], "test_and_broadcast[bool]": ["failed", "E"],
+          "test_and[0-int8-shape0]": ["passed", ""], "test_bool_x[int8]": ["passed", ""]}
+    got = rp.compare_file(ms, mj)
+    assert (got["ms_passed"], got["mj_passed"], got["both"]) == (4, 3, 3)
+    assert got["regressions"] == ["test_and_broadcast[bool_]"] and got["first_error"] == "E"
+    assert rp.numpy2_id("test_bool_[bool_-bool_]") == "test_bool_[bool-bool]"
+
+
 def test_table_arithmetic():
     rows = [("tests/st/a", {"files": 2, "tests": 10, "ms_passed": 8, "mj_passed": 5, "both": 4}),
             ("tests/st/b", {"files": 1, "tests": 4, "ms_passed": 2, "mj_passed": 2, "both": 2})]
