@@ -96,6 +96,9 @@ for _mod, _names in {
               "MeanSurfaceDistance", "OcclusionSensitivity", "Perplexity", "ROC", "RootMeanSquareDistance", "auc",
               "BackupAndRestore", "LearningRateScheduler", "OnRequestExit", "SummaryCollector", "SummaryRecord",
               "FlopsUtilizationCollector", "SummaryLandscape"),
+    # names MindSpore's top level has outside its __all__ (`from mindspore import vmap` is common)
+    "ops": ("vmap", "vjp", "jvp", "jacfwd", "jacrev", "get_grad", "constexpr"),
+    "mindrecord": ("FileWriter", "FileReader", "ImageNetToMR", "SUCCESS", "FAILED"),
     "common.sparse_tensor": ("COOTensor", "CSRTensor", "RowTensor", "SparseTensor"),
     "train.serialization": ("load_segmented_checkpoints",),
     "common.symbol": ("Symbol",),
@@ -127,7 +130,7 @@ _LAZY.update(export="train.export", load="train.export")  # mindspore.export / l
 # sub-packages loaded on first use
 _SUBPACKAGES = ("train", "dataset", "communication", "amp", "hal", "runtime", "device_context", "profiler",
                 "parallel", "safeguard", "rewrite", "mint", "numpy", "scipy")
-_SUBPACKAGES += ("experimental",)  # mindspore.experimental (optim, lr_scheduler), loaded on first use
+_SUBPACKAGES += ("experimental", "boost", "multiprocessing", "mindrecord")  # mindspore.experimental (optim, lr_scheduler), loaded on first use
 
 __all__ = sorted(
     set(_dtype.__all__) | set(_LAZY) | {
@@ -152,6 +155,12 @@ def __getattr__(name):
         globals()[name] = value
         return value
     raise AttributeError(f"module 'mindspore' has no attribute '{name}'")
+
+
+# MindSpore's top level also names three dtypes after Python's builtins (mindspore.int is Int32).
+# Assigned last, so that nothing in this module calls them in place of the builtins; not in __all__,
+# so `from mindspore import *` leaves the user's int/float/bool alone, as MindSpore's does.
+globals().update({"bool": _dtype.bool_, "int": _dtype.int32, "float": _dtype.float32})
 
 
 def __dir__():

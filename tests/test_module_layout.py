@@ -113,3 +113,18 @@ def test_paths_through_the_alias(tmp_path):
                          cwd=tmp_path, timeout=300)
     assert res.returncode == 0, res.stderr[-3000:]
     assert res.stdout.strip().splitlines()[-1] == "failed: []"
+
+
+def test_top_level_names_outside_all():
+    """MindSpore's top level has names that are not in its __all__: `from mindspore import vmap`."""
+    import numpy as np
+    import mindjax as ms
+    from mindjax import ops, vmap
+    assert vmap is ops.vmap and ms.jvp is ops.jvp and ms.vjp is ops.vjp and ms.get_grad is ops.get_grad
+    assert ms.jacfwd is ops.jacfwd and ms.jacrev is ops.jacrev and ms.constexpr is ops.constexpr
+    out = vmap(lambda x: x * 2 + 1, in_axes=0)(ms.Tensor(np.arange(6, dtype=np.float32).reshape(3, 2)))
+    np.testing.assert_array_equal(out.asnumpy(), [[1, 3], [5, 7], [9, 11]])
+    assert ms.bool is ms.bool_ and ms.int is ms.int32 and ms.float is ms.float32
+    assert not {"bool", "int", "float"} & set(ms.__all__)
+    from mindjax.mindrecord import FileWriter
+    assert ms.FileWriter is FileWriter and ms.boost.GradientAccumulation is not None

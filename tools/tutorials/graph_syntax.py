@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import ROOT, compare, git, notebook_only, python_blocks, run_one  # noqa: E402
+from run import NUM, ROOT, compare, git, notebook_only, python_blocks, run_one  # noqa: E402
 
 PAGES = ["statements", "python_builtin_functions", "static_graph", "static_graph_expert_programming"]
 DOC_DIR = "tutorials/source_en/compile"
@@ -43,8 +43,9 @@ def final_exception(stderr: str) -> tuple[str, str] | None:
     """(class without module prefix, first message line) of the last traceback in stderr, or None."""
     lines = stderr.splitlines()
     starts = [i for i, s in enumerate(lines) if s.startswith("Traceback (most recent call last):")]
-    if not starts:
-        return None
+    if not starts:  # Python reports a syntax error of the main script without a traceback
+        last = [m for m in map(EXC.match, lines) if m and m.group(1).endswith(("Error", "Exception"))]
+        return (last[-1].group(1).rsplit(".", 1)[-1], " ".join((last[-1].group(2) or "").split())) if last else None
     for s in lines[starts[-1] + 1:]:
         if not s or s[0].isspace():
             continue  # the traceback's frames and source lines are indented
@@ -55,8 +56,16 @@ def final_exception(stderr: str) -> tuple[str, str] | None:
     return None
 
 
+# a line that reports a wall time ("... cost time: 7.73"): its number is the machine's, not a result
+TIMING = re.compile(r"(cost|elapsed|spent)?\s*time\b.*?:", re.I)
+
+
+def _untimed(out: str) -> str:
+    return "\n".join(NUM.sub("<time>", s) if TIMING.search(s) else s for s in out.splitlines())
+
+
 def same_block(ms: dict, mj: dict) -> tuple[bool, str]:
-    cmp = compare(ms["out"], mj["out"])
+    cmp = compare(_untimed(ms["out"]), _untimed(mj["out"]))
     if cmp["problems"]:
         n, a, b = cmp["problems"][0]
         return False, f"stdout line {n}: MindSpore {a!r} / mindjax {b!r}"
