@@ -237,6 +237,12 @@ class Primitive:
     def set_device(self, device_target):
         return self
 
+    def __call__(self, *args, **kwargs):
+        # a subclass written outside mindjax with only __init__ and inference runs the kernel
+        # of its name, as in MindSpore (ops/_by_name.py); mindjax's own classes define __call__
+        from ._by_name import kernel_for
+        return kernel_for(self)(*args, **kwargs)
+
     def shard(self, in_strategy=None, out_strategy=None):
         """Operator-level sharding strategies (MindSpore's semi-auto parallel), mapped to GSPMD
         sharding of this Primitive's inputs on the device mesh (docs/parallel.md)."""
