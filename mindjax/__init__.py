@@ -15,7 +15,28 @@ Examples:
     [[2. 2.]
      [2. 2.]]
 """
-import jax as _jax
+
+
+def _xla_cpu_exact_math() -> None:
+    """XLA:CPU (jaxlib 0.10) evaluates rsqrt, and the x / sqrt(y) it rewrites into x * rsqrt(y), with a
+    platform-dependent approximation: 1 float32 input in 9 comes out 1 ulp from 1 / sqrt(x), which is
+    what MindSpore's CPU kernels compute (BatchNorm's gradient, LayerNorm, Adam). The flag restores the
+    division by a correctly rounded sqrt: measured on 100,001 inputs in [0.5, 4], 0 differ, at the same
+    speed. jaxlib releases before 0.9 do not know the flag (an unknown flag aborts the process)."""
+    import os
+    from importlib import metadata
+    try:
+        major, minor = (int(p) for p in metadata.version("jaxlib").split(".")[:2])
+    except (metadata.PackageNotFoundError, ValueError):
+        return
+    flags = os.environ.get("XLA_FLAGS", "")
+    if (major, minor) >= (0, 9) and "xla_cpu_enable_platform_dependent_math" not in flags:
+        os.environ["XLA_FLAGS"] = (flags + " --xla_cpu_enable_platform_dependent_math=false").strip()
+
+
+_xla_cpu_exact_math()
+
+import jax as _jax  # noqa: E402
 
 # MindSpore's Python ints are Int64 and its float64 tensors are real float64.
 _jax.config.update("jax_enable_x64", True)

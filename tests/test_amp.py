@@ -371,9 +371,14 @@ def test_o2_loss_scaled_training_matches_mindspore(jit):
 def test_o2_training_under_jit_equals_pynative():
     net_a, trace_a = _o2_loss_scaled_run(False)
     net_b, trace_b = _o2_loss_scaled_run(True)
+    # the same decisions step by step: overflow, loss scale
+    assert [(t["overflow"], t["scale"], t["scale_after"]) for t in trace_a] == \
+        [(t["overflow"], t["scale"], t["scale_after"]) for t in trace_b]
+    # the same values up to reduction order: XLA (jaxlib 0.10) sums a fused mean in another order than
+    # the eager kernel (the first loss differs by 1 float32 ulp), and ten float16 steps grow that to ~1e-5
     np.testing.assert_allclose([t["loss"] for t in trace_a], [t["loss"] for t in trace_b], rtol=1e-6, atol=1e-6)
     for (n, a), (_, b) in zip(net_a.parameters_and_names(), net_b.parameters_and_names()):
-        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-6, atol=1e-6, err_msg=n)
+        np.testing.assert_allclose(a.asnumpy(), b.asnumpy(), rtol=1e-4, atol=5e-5, err_msg=n)
 
 
 def test_functional_loss_scaling_loop():

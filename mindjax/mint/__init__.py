@@ -35,3 +35,7 @@ for _name in ("conv2d",):
     else:
         _absent[_name] = _functional._absent.get(_name, [_name])
 del _m, _name
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

@@ -83,11 +83,25 @@ def silu(x) -> Tensor:
 _softplus = Op("Softplus", jax.nn.softplus, "vjp")
 
 
+def _softplus_thr_fwd(x, beta, threshold):
+    # log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold (the linear regime)
+    bx = x * beta
+    return jnp.where(bx > threshold, x, jax.nn.softplus(bx) / beta).astype(x.dtype)
+
+
+_softplus_thr = Op("SoftplusExt", _softplus_thr_fwd, "vjp")
+
+
 def softplus(input, beta=1, threshold=20) -> Tensor:
+    """``log(1 + exp(beta * x)) / beta``, and ``x`` where ``beta * x > threshold``.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.softplus(ms.Tensor([0.0, 2.0]), beta=2, threshold=3))
+        [0.3465736 2.       ]
+    """
     x = _float(input, "Softplus")
-    if beta == 1:
-        return apply(_softplus, (x,), {})
-    return M.div(apply(_softplus, (M.mul(x, beta),), {}), beta)
+    return apply(_softplus_thr, (x,), {"beta": float(beta), "threshold": float(threshold)})
 
 
 _hswish = Op("HSwish", jax.nn.hard_swish, "vjp")

@@ -420,6 +420,8 @@ ROWS = [
     unary("silu", ops.silu, jax.nn.silu),
     unary("softplus", ops.softplus, jax.nn.softplus),
     unary("softplus_beta", lambda x: ops.softplus(x, 2), lambda x: jax.nn.softplus(2 * x) / 2),
+    unary("softplus_threshold", lambda x: ops.softplus(x, 2, 0.5),
+          lambda x: jnp.where(2 * x > 0.5, x, jax.nn.softplus(2 * x) / 2)),
     unary("softsign", ops.softsign, jax.nn.soft_sign),
     unary("hardswish", ops.hardswish, jax.nn.hard_swish, "nz"),
     unary("hardsigmoid", ops.hardsigmoid, jax.nn.hard_sigmoid, "nz"),

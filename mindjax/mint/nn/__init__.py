@@ -27,3 +27,7 @@ for _n, _fn in _needs.items():  # a layer needs the ops of its functional form
     _candidates[_n].__mint_needs__ = getattr(_f, "__mint_needs__", _fn)
 __all__ = _install(globals(), _candidates, _absent)
 del _n, _fn, _f, _needs
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

@@ -607,3 +607,8 @@ _inplace_of("elu_", "elu")
 _inplace_of("hardtanh_", "hardtanh")
 _inplace_of("threshold_", "threshold")
 __all__ = _install(globals(), _CANDIDATES, _absent)
+
+from ._functional_ext import smooth_l1_loss, softplus  # noqa: E402,F401  (outside __all__, as in MindSpore)
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

@@ -52,3 +52,7 @@ globals().update(_VIEW_INSTANCES)  # gen_ops_def also has gen_ops_prim's view in
 from ._shared import reexport as _reexport  # noqa: E402
 
 _reexport(globals(), "gen_ops_def", _F)
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

@@ -30,3 +30,7 @@ from .. import operations as _operations  # noqa: E402
 from ._shared import reexport as _reexport  # noqa: E402
 
 _reexport(globals(), "gen_ops_prim", _operations)
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

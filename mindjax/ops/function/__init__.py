@@ -14,3 +14,7 @@ from .math_func import *  # noqa: F401,F403
 from .nn_func import *  # noqa: F401,F403
 from .random_func import *  # noqa: F401,F403
 from .grad import *  # noqa: F401,F403
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

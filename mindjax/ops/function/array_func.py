@@ -4,3 +4,7 @@ from ._collect import export
 
 __all__ = export(globals(), _array, _creation, _indexing, _array_more) + ["repeat_elements", "sequence_mask"]
 repeat_elements, sequence_mask = _c.repeat_elements, _c.sequence_mask
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

@@ -161,3 +161,7 @@ class SmoothL1LossGrad(Primitive):
         if self.reduction == "mean":
             dout = F.div(dout, d.size)
         return F.mul(g, dout)
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)

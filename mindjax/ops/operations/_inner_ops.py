@@ -33,3 +33,7 @@ class ConvertToDynamic(Primitive):
 
     def __call__(self, x):
         return F.identity(x)
+
+from mindjax import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore's other names for public objects (first use)
