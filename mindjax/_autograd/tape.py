@@ -33,7 +33,7 @@ class Node:
         self.backward = backward
         # the inputs as they are now: an in-place write (x[i] += v, x.add_(1)) later gives the
         # same Tensor object a new history, which must not change what this op read
-        self.inputs = tuple(t if t is None or type(t) is not Tensor or t._node is None
+        self.inputs = tuple(t if t is None or (type(t) is not Tensor or t._node is None) and not _graph_param(t)
                             else Tensor._make(t._data, t._node, t._idx) for t in inputs)
         self.outs = outs
         self.attrs = attrs
@@ -51,6 +51,13 @@ class Node:
 
     def __repr__(self):
         return f"<Node {self.name}>"
+
+
+def _graph_param(t) -> bool:
+    """A Parameter read in compiled code: graph mode differentiates the value read there, not
+    the one a later ``ops.assign`` leaves (PyNative reads the Parameter when the bprop runs, as
+    MindSpore's PyNative does)."""
+    return isinstance(t, Tensor) and isinstance(t._data, jax.core.Tracer) and type(t).__name__ == "Parameter"
 
 
 def _leaf_backward(node, douts, needs):

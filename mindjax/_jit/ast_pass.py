@@ -304,6 +304,10 @@ class _Calls(ast.NodeTransformer):
     def visit_Lambda(self, node):
         return node
 
+    def visit_GeneratorExp(self, node):  # graph mode makes a generator expression a list
+        self.generic_visit(node)
+        return ast.copy_location(ast.ListComp(elt=node.elt, generators=node.generators), node)
+
     def visit_BoolOp(self, node):  # ``x and y`` on Tensors whose values are known at run time
         self.generic_visit(node)
         return ast.copy_location(_test(node), node)

@@ -129,6 +129,8 @@ class Ag:
                 return r
         if isinstance(f, type):
             return _construct(f, args, kwargs)
+        if getattr(type(f), "__ms_class__", False) and not callable(f):
+            raise ValueError(f"MsClassObject: '{type(f).__name__}' has no __call__ function, please check the code.")
         from .ast_pass import convert
         return convert(f)(*args, **kwargs)
 
@@ -199,10 +201,15 @@ def _extreme(py, name):
 
 
 def _py_type(v):
-    """The Python type a ``mutable`` scalar variable stands for (None: not one)."""
+    """The Python type a ``mutable`` scalar variable, or a run-time value of JIT Fallback
+    (``int(x)``, ``x.asnumpy()``, ``x.tolist()``), stands for (None: not one)."""
     from .varscalar import VarScalar
     if isinstance(v, VarScalar):
         return {"int": int, "float": float, "bool": bool}[v.__dict__["_mj_py"]]
+    if fallback._traced(v):
+        import numpy as np
+        return {"int": int, "float": float, "bool": bool, "numpy": np.ndarray, "list": list}.get(
+            v.__dict__.get("_mj_py"))
     return None
 
 
@@ -216,9 +223,20 @@ def _isinstance(obj, cls):
     return issubclass(t, cls) if t is not None else isinstance(obj, cls)
 
 
+def _py_items(seq):
+    """``tuple``/``list`` of a numpy array: its scalars as Python numbers, as graph mode
+    converts a constant array's elements (rows of a 2-D array stay arrays)."""
+    import numpy as np
+    if isinstance(seq, np.ndarray):
+        return [x.item() if isinstance(x, np.generic) else x for x in seq]
+    return seq
+
+
 # graph mode gives tuples where Python gives iterators (filter gives a list, as in MindSpore 2.10)
 _BUILTINS = {map: _as_tuple(map), zip: _as_tuple(zip), enumerate: _as_tuple(enumerate),
              range: lambda *a: tuple(range(*a)), filter: lambda *a: list(filter(*a)),
-             max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance}
+             max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance,
+             tuple: lambda *a, **k: tuple(_py_items(a[0]), *a[1:], **k) if a else tuple(**k),
+             list: lambda *a, **k: list(_py_items(a[0]), *a[1:], **k) if a else list(**k)}
 
 

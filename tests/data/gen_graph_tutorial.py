@@ -1,0 +1,83 @@
+"""Record MindSpore 2.10's GRAPH_MODE answers for the constructs of its static-graph syntax
+tutorials where mindjax differed (issue #13): a generator expression, ``tuple``/``list`` of a
+numpy array, ``isinstance`` of JIT Fallback values, a ``jit_class`` object without ``__call__``
+called, and the gradient through a Parameter that ``ops.assign`` rewrites in a loop.
+Run with ``~/msref/bin/python tests/data/gen_graph_tutorial.py``; writes ``ms_graph_tutorial.json``.
+Cases, encoding and running as in gen_graph_jit.py (its ``load_case``/``enc``/``run_case``)."""
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("gen_graph_jit", os.path.join(_HERE, "gen_graph_jit.py"))
+_jit = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_jit)
+load_case, enc, run_case = _jit.load_case, _jit.enc, _jit.run_case
+
+HEAD = _jit.HEAD
+_fn, _call = _jit._fn, _jit._call
+
+_ASSIGN_LOOP = """
+class Fwd(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.weight = Parameter(Tensor(np.array(0), ms.int32), name="w")
+
+    def construct(self, x):
+        out = 0
+        i = 0
+        while i < 3:
+            ops.assign(self.weight, i)
+            out = x * self.weight + out
+            i = i + 1
+        return out
+
+
+class Bwd(nn.Cell):
+    def __init__(self, fwd):
+        super().__init__()
+        self.fwd = fwd
+        self.grad = ops.GradOperation(get_all=True)
+
+    def construct(self, x):
+        return self.grad(self.fwd)(x)
+"""
+
+CASES = {
+    "genexp_is_list": _fn("return (v * v for v in range(1, 11) if v % 2 == 0)", "[()]"),
+    "genexp_of_tensor_elements": _fn("return tuple(t * 2 for t in (args[0], args[0] + 1)), "
+                                     "sum(v for v in range(4))", "[(X,)]"),
+    "genexp_in_builtin": _fn("return any(v > 3 for v in range(5)), all(v > 3 for v in range(5)), "
+                             "list(v for v in range(3))", "[()]"),
+    "tuple_list_of_ndarray": _fn("a = np.array([1, 2, 3])\nb = np.array([1.5, 2.5])\n"
+                                 "return tuple(a), list(a), list(b), [type(v).__name__ for v in tuple(a)]", "[()]"),
+    "tuple_of_2d_ndarray": _fn("return tuple(np.array([[1, 2], [3, 4]]))", "[()]"),
+    "isinstance_fallback_values": _fn("w = args[0]\nn = w.asnumpy()\n"
+                                      "return isinstance(n, np.ndarray), isinstance(n, Tensor), "
+                                      "isinstance(w.tolist(), list), isinstance(int(w[0]), int), "
+                                      "isinstance(float(w[0]), float)", "[(I,)]"),
+    "jit_class_without_call": ("@ms.jit_class\nclass Inner:\n    def __init__(self, k):\n        self.k = k\n"
+                               "@jit\ndef net(x):\n    return Inner(2)(x)\nINPUTS = [(X,)]\n"),
+    "jit_class_with_call": ("@ms.jit_class\nclass Inner:\n    def __init__(self, k):\n        self.k = k\n"
+                            "    def __call__(self, x):\n        return self.k * x\n"
+                            "@jit\ndef net(x):\n    return Inner(2)(x)\nINPUTS = [(X,)]\n"),
+    "assign_in_loop_grad": _ASSIGN_LOOP + "net = Bwd(Fwd())\n"
+                           "INPUTS = [(Tensor(np.array(1), ms.int32),), (Tensor(np.array([1, 2, 3]), ms.int32),)]\n",
+    "assign_in_loop_grad_float": _ASSIGN_LOOP.replace("ms.int32", "ms.float32") + "net = Bwd(Fwd())\n"
+                                 "INPUTS = [(Tensor(np.array([1.0, 2.0]), ms.float32),)]\n",
+}
+
+
+if __name__ == "__main__":
+    import mindspore as ms
+    ms.set_context(mode=ms.GRAPH_MODE)
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        sys.path.insert(0, d)
+        for name, src in CASES.items():
+            out[name] = run_case(ms, load_case(name, src, d, HEAD), enc)
+            print(name, out[name], flush=True)
+    with open(os.path.join(_HERE, "ms_graph_tutorial.json"), "w") as f:
+        json.dump({"mindspore": ms.__version__, "cases": out}, f, indent=1, sort_keys=True)
