@@ -165,6 +165,16 @@ def _walk_scope(nodes):
         todo.extend(ast.iter_child_nodes(n))
 
 
+def _walk_exprs(nodes):
+    """Nodes of the function, comprehensions included (not nested functions or classes)."""
+    todo = list(nodes)
+    while todo:
+        n = todo.pop()
+        yield n
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(n))
+
+
 def _stored(nodes) -> set:
     out = set()
     for n in _walk_scope(nodes):
@@ -390,6 +400,14 @@ class _Rewriter:
         for n in _walk_scope(f.body):
             if isinstance(n, ast.While) and n.orelse:  # refused by MindSpore's compiler, at the user's line
                 err = _call(_name("RuntimeError"), ast.Constant("The 'while...else...' statement is not supported now."))
+                f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
+                return
+        for n in _walk_exprs(f.body):  # refused by MindSpore's parser: one generator per comprehension
+            if isinstance(n, (ast.ListComp, ast.GeneratorExp, ast.DictComp)) and len(n.generators) > 1:
+                kind = "DictComp" if isinstance(n, ast.DictComp) else "ListComp"
+                err = _call(_name("TypeError"), ast.Constant(
+                    f"The 'generators' supports 1 'comprehension' in {kind}/GeneratorExp, but got "
+                    f"{len(n.generators)} comprehensions."))
                 f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
                 return
         gw = sorted({n for d in self.decls if isinstance(d, ast.Global) for n in d.names} & _stored(f.body))

@@ -117,7 +117,8 @@ def _flatten(obj, arrays):
     separately, as state)."""
     if isinstance(obj, Tensor) and type(obj).__name__ != "Parameter":
         arrays.append(obj._data)
-        return ("T",)
+        kind = obj.__dict__.get("_mj_py")  # a run-time Python scalar of JIT Fallback (int(x), x.item())
+        return ("T", kind) if kind in ("int", "float", "bool") else ("T",)
     if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
         return ("tuple", tuple(_flatten(o, arrays) for o in obj))
     if isinstance(obj, list):
@@ -266,7 +267,13 @@ def _cond(test, t, f, vs, ret, live=()):
     elif raised[1] is not None:
         found[2], found[3] = found[0], found[1]
     (spec_t, (avals_t, _)), (spec_f, (avals_f, _)) = (found[0], found[1]), (found[2], found[3])
-    out_spec, target = _join(spec_t, avals_t, spec_f, avals_f, ret, live)
+    try:
+        # (a condition on a ``mutable`` scalar: MindSpore joins a tuple with a Tensor there)
+        seqs = isinstance(test, Tensor) and test.__dict__.get("_mj_py") is None and type(test).__name__ != "VarScalar"
+        out_spec, target = _join(spec_t, avals_t, spec_f, avals_f, ret, live, seqs)
+    except _JoinError as e:
+        from .errors import join_failed
+        raise join_failed(str(e), (t, f)) from None
     written = sorted(writes)
 
     def branch(run):
@@ -340,19 +347,67 @@ def _collect_tensors(obj, out):
             _collect_tensors(o, out)
 
 
+class _JoinError(Exception):
+    """A Tensor against a Python scalar, or scalars of other types (the detail of MindSpore's message)."""
+
+
+_ABSTRACT = {"T": "AbstractTensor", "tuple": "AbstractTuple", "list": "AbstractList", "dict": "AbstractDictionary"}
+
+
+def _abstract(x) -> str:
+    if x[0] == "C":
+        return "AbstractNone" if x[1] is None else f"AbstractScalar(Type: {_scalar_type(x[1])})"
+    if x[0] == "T" and len(x) > 1:
+        return "AbstractScalar"
+    return _ABSTRACT.get(x[0], "AbstractAny")
+
+
+def _scalar_type(v) -> str:
+    return {bool: "Bool", int: "Int64", float: "Float32", str: "String"}.get(type(v), type(v).__name__)
+
+
+def _scalar_leaf(x) -> bool:
+    """A Python scalar as the branch gives it: a constant, or a run-time scalar of JIT Fallback."""
+    return (x[0] == "C" and _is_num(x[1])) or (x[0] == "T" and len(x) > 1)
+
+
+def _refused(x, y, seqs=True) -> bool:
+    """Whether MindSpore's join refuses these two leaves (an AbstractTensor and an AbstractScalar,
+    a sequence and a Tensor, a string and a number)."""
+    kinds = {x[0], y[0]}
+    if "T" in kinds and "C" in kinds:
+        t, c = (x, y) if x[0] == "T" else (y, x)
+        return _is_num(c[1]) and len(t) == 1
+    if seqs and "T" in kinds and kinds & {"tuple", "list"}:
+        return True
+    if x[0] == "C" and y[0] == "C":
+        a, b = x[1], y[1]
+        plain = (str, bool, int, float)
+        return type(a) in plain and type(b) in plain and (isinstance(a, str) != isinstance(b, str))
+    return False
+
+
+def _scalar_kind(x, y) -> str:
+    ks = [v[1] if v[0] == "T" else "bool" if isinstance(v[1], bool) else "float" if isinstance(v[1], float) else "int"
+          for v in (x, y)]
+    return "bool" if ks == ["bool", "bool"] else "float" if "float" in ks else "int"
+
+
 def _is_num(v):
     return isinstance(v, (bool, int, float, np.number)) and not isinstance(v, Tensor)
 
 
-def _join(sa, aa, sb, ab, ret, live=()):
+def _join(sa, aa, sb, ab, ret, live=(), seqs=True):
     """The structure after an ``if``: Tensors where either branch gives a Tensor (or the two
     give different Python numbers), Python values where both agree; a variable defined in
     one branch only is undefined after it. Returns (spec with ("J", i) leaves, [(shape, dtype)])."""
     target = []
     ia, ib = iter(aa), iter(ab)
 
-    def join(x, y, top):
+    def join(x, y, top, name=None):
         kx, ky = x[0], y[0]
+        if (not top or name is not None) and _refused(x, y, seqs):
+            raise _JoinError(f"Abstract type {_abstract(x)} cannot join with {_abstract(y)}.")
         if top and {kx, ky} == {"T", "C"} and (x[-1] is UNDEF or y[-1] is UNDEF):
             # defined by one branch only and (as far as the source shows) not read afterwards:
             # zeros stand in on the other side (the loop's return value before a return, say)
@@ -377,6 +432,8 @@ def _join(sa, aa, sb, ab, ret, live=()):
                 raise ValueError(f"For 'if' in graph mode, a variable takes shape {list(ax.shape)} in one branch "
                                  f"and {list(ay.shape)} in the other; both branches must give the same shape.")
             target.append((tuple(shape), jnp.promote_types(ax.dtype, ay.dtype)))
+            if _scalar_leaf(x) and _scalar_leaf(y):  # two scalars: a Python scalar known at run time
+                return ("J", len(target) - 1, kx == "T", ky == "T", _scalar_kind(x, y))
             return ("J", len(target) - 1, kx == "T", ky == "T")
         if kx != ky:
             return _mismatch(top)
@@ -397,7 +454,7 @@ def _join(sa, aa, sb, ab, ret, live=()):
     for i, (u, v) in enumerate(zip(sa[1], sb[1])):
         name = live[i] if i < len(live) else None
         one_sided = (u[0] == "C" and u[1] is UNDEF) != (v[0] == "C" and v[1] is UNDEF)
-        j = ("C", UNDEF) if one_sided and name is not None else join(u, v, True)
+        j = ("C", UNDEF) if one_sided and name is not None else join(u, v, True, name)
         if name is not None and one_sided and j[0] == "C" and j[1] is UNDEF:  # (no == on a constant: numpy)
             raise UnboundLocalError(f"The local variable '{name}' is assigned in only one branch of an 'if' whose "
                                     f"condition is a Tensor, and it is used after the 'if'. Assign it in both "
@@ -468,7 +525,11 @@ def _skip(s, it):
 def _unflatten_out(spec, it):
     kind = spec[0]
     if kind == "J":
-        return next(it)
+        v = next(it)
+        if len(spec) > 4 and isinstance(v, Tensor):  # the joined Python scalar, a Python value after the call
+            from .fallback import _marked
+            return _marked(v._data, spec[4])
+        return v
     if kind == "tuple":
         return tuple(_unflatten_out(s, it) for s in spec[1])
     if kind == "list":

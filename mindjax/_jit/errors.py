@@ -31,6 +31,51 @@ class BranchStructureError(TypeError):
     level the call runs op by op instead, as MindSpore decides such a branch at run time."""
 
 
+def join_failed(detail: str, fns) -> TypeError:
+    """The branches of an ``if`` whose condition is known only at run time give a Tensor and a
+    Python scalar, or scalars of other types (MindSpore's "Type Join Failed"): no program can
+    give either, so MindSpore's compiler refuses it with a TypeError naming the ``if`` line and
+    each branch's lines (of ``fns``: the branch functions of the source pass, whose first line is
+    the ``if``)."""
+    import linecache
+    parts = ["Cannot join the return values of different branches, perhaps you need to make them equal.",
+             f"Type Join Failed: {detail}"]
+    for i, fn in enumerate(fns):
+        code = getattr(fn, "__code__", None)
+        if code is None:
+            continue
+        first = code.co_firstlineno
+        if i == 0:
+            parts.append(f"In file {code.co_filename}:{first}\n    {linecache.getline(code.co_filename, first).strip()}")
+        lines = sorted({ln for _, _, ln in code.co_lines() if ln and ln != first}) or _block_returns(code)
+        parts.append(("true" if i == 0 else "false") + " branch:")
+        parts += [f"In file {code.co_filename}:{ln}\n    {linecache.getline(code.co_filename, ln).strip()}"
+                  for ln in lines]
+    e = TypeError("\n".join(parts))
+    e._mj_final = True  # not retried with the inputs as constants: the source itself is refused
+    return e
+
+
+def _block_returns(code) -> list:
+    """The ``return`` lines of the block that starts at the code's first line (a loop's ``return``,
+    which the source pass turns into a flag and an ``if`` after the loop)."""
+    import linecache
+    first = code.co_firstlineno
+    head = linecache.getline(code.co_filename, first)
+    indent = len(head) - len(head.lstrip())
+    out, n = [], first + 1
+    while True:
+        s = linecache.getline(code.co_filename, n)
+        if not s:
+            break
+        if s.strip() and len(s) - len(s.lstrip()) <= indent:
+            break
+        if s.strip().startswith("return"):
+            out.append(n)
+        n += 1
+    return out
+
+
 class DynamicShapeError(JitControlFlowError):
     """An op whose output shape depends on the values met a value known only at run time. Inside
     a jit call mindjax then runs that call op by op (``dynamic_break.py``); it reaches the user

@@ -67,6 +67,22 @@ CASES = {
                            "INPUTS = [(Tensor(np.array(1), ms.int32),), (Tensor(np.array([1, 2, 3]), ms.int32),)]\n",
     "assign_in_loop_grad_float": _ASSIGN_LOOP.replace("ms.int32", "ms.float32") + "net = Bwd(Fwd())\n"
                                  "INPUTS = [(Tensor(np.array([1.0, 2.0]), ms.float32),)]\n",
+    # comprehensions of more than one generator: refused by the parser
+    "listcomp_two_generators": _fn("x = ((1, 2), (3, 4))\nreturn [y for a in x for y in a]", "[()]"),
+    "dictcomp_two_generators": _fn("x = ({'a': 1}, {'b': 2})\nreturn {k: v for y in x for (k, v) in y.items()}",
+                                   "[()]"),
+    "genexp_two_generators": _fn("x = ((1, 2), (3, 4))\nreturn tuple(y for a in x for y in a)", "[()]"),
+    # the branches of a run-time ``if``: a Tensor and a Python scalar do not join; two scalars do
+    "join_tensor_scalar_assigned": _fn("x = args[0]\nif x > 0:\n    y = x * 2\nelse:\n    y = 1\nreturn y",
+                                       "[(X[0],), (-X[0],)]"),
+    "join_tensor_scalar_returned": _fn("x = args[0]\nif x > 0:\n    return x\nreturn 0", "[(X[0],)]"),
+    "join_one_branch_assigns": _fn("x = args[0]\ny = 3\nif x > 0:\n    y = x\nreturn y", "[(X[0],)]"),
+    "join_unused_after": _fn("x = args[0]\nif x > 0:\n    y = x\nelse:\n    y = 1\nreturn x", "[(X[0],), (-X[0],)]"),
+    "join_two_scalars": _fn("x = args[0]\nif x > 0:\n    y = (x, 1)\nelse:\n    y = (x, 2)\nreturn y",
+                            "[(X[0],), (-X[0],)]"),
+    "join_str_int": _fn("x = args[0]\nif x > 1:\n    return '2'\nreturn 1", "[(X[1],)]"),
+    "join_tuple_tensor": _fn("x = args[0]\nif x > 1:\n    return x, x\nreturn x", "[(X[1],)]"),
+    "join_while_return": _fn("x = args[0]\nwhile x < 10:\n    return x * 2\nreturn 0", "[(X[0],)]"),
 }
 
 
