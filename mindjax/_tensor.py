@@ -268,10 +268,16 @@ class Tensor:
         return self.shape[0]
 
     def __iter__(self):
-        if self.ndim == 0:
-            raise TypeError("iteration over a 0-d Tensor.")
+        if self.ndim == 0:  # MindSpore's messages: PyNative's, and its graph compiler's
+            raise TypeError("'Cannot iterate over a scalar tensor.'" if isinstance(self._data, jax.core.Tracer)
+                            else "iteration over a 0-d tensor")
         for i in range(self.shape[0]):
             yield self[i]
+
+    def __round__(self):
+        """``round(x)``: elementwise, halves to even (``ops.round``)."""
+        from .ops import round as _round
+        return _round(self)
 
     def __bool__(self) -> bool:
         if self.size != 1:

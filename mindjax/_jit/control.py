@@ -419,7 +419,7 @@ def _join(sa, aa, sb, ab, ret, live=(), seqs=True):
         if kx == "T" or ky == "T" or (kx == "C" and ky == "C" and _valued(x[1]) and _valued(y[1])):
             if kx not in ("T", "C") or ky not in ("T", "C") or (kx == "C" and not _valued(x[1])) or \
                     (ky == "C" and not _valued(y[1])):
-                return _mismatch(top)
+                return _mismatch(top and name is None)
             ax = next(ia) if kx == "T" else _aval(x[1])
             ay = next(ib) if ky == "T" else _aval(y[1])
             shape = ax.shape
@@ -436,15 +436,15 @@ def _join(sa, aa, sb, ab, ret, live=(), seqs=True):
                 return ("J", len(target) - 1, kx == "T", ky == "T", _scalar_kind(x, y))
             return ("J", len(target) - 1, kx == "T", ky == "T")
         if kx != ky:
-            return _mismatch(top)
+            return _mismatch(top and name is None)
         if kx == "C":
-            return x if _same_static(x[1], y[1]) else _mismatch(top)
+            return x if _same_static(x[1], y[1]) else _mismatch(top and name is None)
         if kx == "dict":
             if [k for k, _ in x[1]] != [k for k, _ in y[1]]:
-                return _mismatch(top)
+                return _mismatch(top and name is None)
             return ("dict", tuple((k, join(u, v, False)) for (k, u), (_, v) in zip(x[1], y[1])))
         if len(x[1]) != len(y[1]):
-            return _mismatch(top)
+            return _mismatch(top and name is None)
         return (kx, tuple(join(u, v, False) for u, v in zip(x[1], y[1])))
 
     if ret:

@@ -232,11 +232,19 @@ def _py_items(seq):
     return seq
 
 
+def _round(x, *nd, **kw):
+    """``round(x, n)``: graph mode rounds a Tensor elementwise to ``n`` decimals."""
+    from .._tensor import Tensor
+    if isinstance(x, Tensor) and (nd or kw):
+        return x.round(*nd, **kw)
+    return round(x, *nd, **kw)
+
+
 # graph mode gives tuples where Python gives iterators (filter gives a list, as in MindSpore 2.10)
 _BUILTINS = {map: _as_tuple(map), zip: _as_tuple(zip), enumerate: _as_tuple(enumerate),
              range: lambda *a: tuple(range(*a)), filter: lambda *a: list(filter(*a)),
              max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance,
-             tuple: lambda *a, **k: tuple(_py_items(a[0]), *a[1:], **k) if a else tuple(**k),
+             round: _round, tuple: lambda *a, **k: tuple(_py_items(a[0]), *a[1:], **k) if a else tuple(**k),
              list: lambda *a, **k: list(_py_items(a[0]), *a[1:], **k) if a else list(**k)}
 
 

@@ -24,6 +24,10 @@ def _flatten(obj, arrays, var=None, inside=False):
             arrays.append(Tensor._make(varscalar.array_of(value)))
             var.append(obj)
             return ("M", len(arrays) - 1, varscalar.kind_of_value(value))
+    if isinstance(obj, fallback.LazyStr):  # an f-string of run-time values: its text after the call
+        leaves = obj.leaves()
+        arrays.extend(leaves)
+        return ("L", obj, len(arrays) - len(leaves), len(leaves))
     if hasattr(type(obj), "_mj_flatten"):  # a sparse tensor: its Tensors, and its static shape in the key
         parts, aux = obj._mj_flatten()
         return ("S", type(obj), aux, tuple(_flatten(p, arrays, var, inside) for p in parts))
@@ -62,6 +66,8 @@ def _unflatten(spec, arrays):
         return varscalar.make(arrays[spec[1]]._data, spec[2])
     if kind == "P":
         return fallback.to_python(arrays[spec[1]]._data, spec[2])
+    if kind == "L":
+        return spec[1].render_flat([arrays[i]._data for i in range(spec[2], spec[2] + spec[3])])
     if kind == "S":
         return spec[1]._mj_unflatten(spec[2], [_unflatten(s, arrays) for s in spec[3]])
     if kind == "tuple":
@@ -81,6 +87,8 @@ def _static_key(spec):
         return ("T",)
     if kind == "M":
         return ("M", spec[2])
+    if kind == "L":
+        return ("L", spec[3])
     if kind == "S":
         return ("S", spec[1], spec[2], tuple(_static_key(s) for s in spec[3]))
     if kind in ("tuple", "list"):
@@ -101,6 +109,8 @@ def _count_T(spec):
     kind = spec[0]
     if kind in ("T", "P"):
         return 1
+    if kind == "L":
+        return spec[3]
     if kind == "S":
         return sum(_count_T(s) for s in spec[3])
     if kind in ("tuple", "list"):

@@ -83,6 +83,16 @@ CASES = {
     "join_str_int": _fn("x = args[0]\nif x > 1:\n    return '2'\nreturn 1", "[(X[1],)]"),
     "join_tuple_tensor": _fn("x = args[0]\nif x > 1:\n    return x, x\nreturn x", "[(X[1],)]"),
     "join_while_return": _fn("x = args[0]\nwhile x < 10:\n    return x * 2\nreturn 0", "[(X[0],)]"),
+    # f-strings of run-time Tensors: returned, and from the branches of a run-time ``if``
+    "fstring_returned": _fn("return f'x: {args[0]}'", "[(I,)]"),
+    "fstring_from_branches": _fn("x, y = args\nif (x > 2 * y).all():\n    res = f'res: {2 * y}'\nelse:\n"
+                                 "    res = f'res: {x}'\nreturn res", "[(I, I)]"),
+    # round() of a Tensor: elementwise, halves to even; a 0-d Tensor does not iterate
+    "round_tensor": _fn("a = args[0]\nreturn round(a), round(a, 0), round(a[1])",
+                        "[(Tensor(np.array([0.1, 4.51, 2.5, -0.5]), ms.float32),)]"),
+    "round_tensor_pynative": _call("round(Tensor(np.array([0.5, 1.5, 2.51], np.float32)))"),
+    "sum_0d_tensor": _fn("return sum(Tensor(1))", "[()]"),
+    "iter_0d_tensor_pynative": _call("list(Tensor(1))"),
 }
 
 
