@@ -301,32 +301,40 @@ def _candidates(name, true_classes, num_true, num_sampled, unique, range_max, pr
     if unique and num_sampled > range_max:
         raise ValueError(f"For '{name}', the 'num_sampled' must be at most 'range_max' when 'unique' is True, but "
                          f"got {num_sampled} and {range_max}.")
-    key = next_key()
-    if isinstance(key, jax.core.Tracer):  # the number of tries depends on the draws: a host-side loop
-        raise RuntimeError(f"For '{name}', the sampler runs in PyNative mode only: its rejection loop depends on "
-                           f"the drawn values. Call it outside jit.")
-    key = np.asarray(jax.random.key_data(key)).astype(np.uint32)
-    rng = np.random.default_rng(key.tolist())
+    out = _sampler_kernel(next_key(), t._data, jnp.asarray(probs, jnp.float32), num_sampled=num_sampled,
+                          unique=bool(unique))
+    return tuple(Tensor._make(o) for o in out)
+
+
+@functools.partial(jax.jit, static_argnames=("num_sampled", "unique"))
+def _sampler_kernel(key, true_classes, probs, *, num_sampled, unique):
+    """The sampler as one jax program (eager and under jit alike).
+
+    Without ``unique``: ``num_sampled`` independent draws, ``tries = num_sampled``. With it, TensorFlow's
+    sampler draws until ``num_sampled`` distinct classes came up. The classes in order of first appearance
+    follow sequential sampling without replacement, which the Gumbel top-k of log(p) reproduces exactly; given
+    them, the draws wasted on repeats before the i-th new class are Geometric with failure probability
+    S_i = p(first i - 1 classes), independent: tries = num_sampled + sum_i floor(log U_i / log S_i)."""
+    k_draw, k_tries = jax.random.split(key)
+    logp = jnp.log(probs)
+    range_max = probs.shape[0]
     if unique:
-        seen, out, tries = set(), [], 0
-        while len(out) < num_sampled:
-            c = int(rng.choice(range_max, p=probs))
-            tries += 1
-            if c not in seen:
-                seen.add(c)
-                out.append(c)
-        sampled = np.asarray(out, np.int64)
+        g = logp + jax.random.gumbel(k_draw, (range_max,), jnp.float32)
+        sampled = jax.lax.top_k(g, num_sampled)[1]
+        seen = jnp.concatenate([jnp.zeros(1, jnp.float32), jnp.cumsum(probs[sampled])[:-1]])
+        u = jax.random.uniform(k_tries, (num_sampled,), jnp.float32, minval=jnp.finfo(jnp.float32).tiny)
+        wasted = jnp.where(seen > 0, jnp.floor(jnp.log(u) / jnp.log(jnp.clip(seen, 1e-30, 1 - 1e-7))), 0.0)
+        tries = num_sampled + jnp.sum(wasted)
     else:
-        sampled = rng.choice(range_max, size=num_sampled, p=probs).astype(np.int64)
-        tries = num_sampled
+        sampled = jax.random.categorical(k_draw, logp, shape=(num_sampled,))
+        tries = jnp.float32(num_sampled)
 
     def expected(c):
-        p = probs[np.clip(c, 0, range_max - 1)]
+        p = probs[jnp.clip(c, 0, range_max - 1)]
         if unique:
-            return (-np.expm1(tries * np.log1p(-np.minimum(p, 1 - 1e-12)))).astype(np.float32)
-        return (p * tries).astype(np.float32)
-    tc = np.asarray(t._data)
-    return (Tensor(sampled.astype(t.dtype.np)), Tensor(expected(tc)), Tensor(expected(sampled)))
+            return -jnp.expm1(tries * jnp.log1p(-jnp.minimum(p, 1 - 1e-7)))
+        return p * tries
+    return sampled.astype(true_classes.dtype), expected(true_classes), expected(sampled)
 
 
 def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=0,

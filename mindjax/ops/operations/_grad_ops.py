@@ -162,6 +162,7 @@ class SmoothL1LossGrad(Primitive):
             dout = F.div(dout, d.size)
         return F.mul(g, dout)
 
+from ._grad_ops_a import *  # noqa: E402,F401,F403  (KLDivLossGrad, LayerNormGrad, LRNGrad, ...)
 from mindjax import _deep_aliases as _deep  # noqa: E402
 
 _deep.install(globals())  # MindSpore's other names for public objects (first use)

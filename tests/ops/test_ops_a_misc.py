@@ -1,0 +1,24 @@
+"""Small op fixes found by MindSpore's tests/st/ops/cpu (a-l): values recorded from MindSpore 2.10
+(tests/data/gen_ops_a_misc.py)."""
+import json
+import os
+
+import numpy as np
+import pytest
+
+import mindjax as ms
+from mindjax import Tensor
+from mindjax.ops import operations as P
+
+REC = json.load(open(os.path.join(os.path.dirname(__file__), "..", "data", "ms_ops_a_misc.json")))
+
+
+@pytest.mark.parametrize("name,dtype", [("inv_int32", np.int32), ("inv_int64", np.int64),
+                                        ("inv_float32", np.float32)])
+def test_inv_keeps_integers(name, dtype):
+    """P.Inv on integers is 1 / x truncated, in the input's dtype (not a float reciprocal)."""
+    got = P.Inv()(Tensor(np.array(REC["x"], dtype)))
+    want = REC["cases"][name]
+    assert str(got.dtype) == want["dtype"]
+    np.testing.assert_allclose(got.asnumpy().astype(np.float64), want["value"], rtol=1e-7)
+    assert str(ms.jit(lambda t: P.Inv()(t))(Tensor(np.array(REC["x"], dtype))).dtype) == want["dtype"]
