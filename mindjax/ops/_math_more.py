@@ -189,14 +189,19 @@ def nanmedian(input, axis: int = -1, keepdims: bool = False):
                                  "nan": True})
 
 
-def global_median(input, keepdims: bool = False):
-    """The median of all elements and its flat index (``ops.Median(global_median=True)``)."""
+def global_median(input, keepdims: bool = False, ignore_nan: bool = False):
+    """The median of all elements and its flat index (``ops.Median(global_median=True)``); with
+    ``ignore_nan`` the median of the non-NaN elements. An empty input gives a scalar NaN (0 for integer
+    dtypes) at index 0, whatever ``keepdims``, as MindSpore's CPU kernel does."""
     x = tensor_of(input, "Median")
-    v, i = apply(_median, (x,), {"axis": None, "keepdims": False, "nan": False})
+    if x.size == 0:
+        fill = np.nan if x.dtype.kind == "f" else 0
+        return Tensor(np.asarray(fill, x.dtype.np)), Tensor(np.asarray(0, np.int64))
     if keepdims:
-        from .array import reshape
-        v, i = reshape(v, (1,) * x.ndim), reshape(i, (1,) * x.ndim)
-    return v, i
+        raise RuntimeError("For 'Median', when 'global_median' is True, the 'keep_dims' must be False, but got 1.")
+    v, _ = apply(_median, (x,), {"axis": None, "keepdims": False, "nan": bool(ignore_nan)})
+    # MindSpore documents the index of a global median as meaningless; its kernel returns 0
+    return v, Tensor(np.asarray(0, np.int64))
 
 
 _quantile = Op("Quantile", lambda x, q, *, axis, keepdims, nan: (jnp.nanquantile if nan else jnp.quantile)(

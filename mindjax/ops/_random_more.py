@@ -49,6 +49,21 @@ def _shape_of(name: str, shape) -> tuple:
     return tuple(int(s) for s in shape)
 
 
+def _poisson_shape(shape) -> tuple:
+    """RandomPoisson's ``shape``: a 1-D int32/int64 Tensor of positive sizes only (MindSpore refuses a tuple)."""
+    if not isinstance(shape, Tensor) or shape.dtype not in (mstype.int32, mstype.int64):
+        got = f"Tensor[{shape.dtype}]" if isinstance(shape, Tensor) else type(shape).__name__
+        raise TypeError(f"For primitive[RandomPoisson], the input argument[shape] must be a type of "
+                        f"{{Tensor[Int32], Tensor[Int64]}}, but got {got}.")
+    if shape.ndim != 1:
+        raise ValueError(f"For RandomPoisson, the argument[shape] must be a 1-D tensor, but got {shape.ndim}-D.")
+    vals = np.asarray(shape._data).tolist()
+    if not all(v > 0 for v in vals):
+        raise ValueError(f"For primitive[RandomPoisson], the attribute[shape] should be a vector with all positive "
+                         f"item, but got {vals}.")
+    return tuple(int(v) for v in vals)
+
+
 def _check_seed(name: str, seed, arg: str = "seed") -> None:
     if seed is not None and (not isinstance(seed, (int, np.integer)) or isinstance(seed, bool)):
         raise TypeError(f"For '{name}', the '{arg}' must be an int, but got {type(seed).__name__}.")
@@ -107,12 +122,19 @@ def random_poisson(shape, rate, seed=None, dtype=mstype.float32) -> Tensor:
         (3, 2)
     """
     _check_seed("random_poisson", seed)
-    r = _float_tensor("RandomPoisson", "rate", rate)
+    shp = _poisson_shape(shape)
+    r = tensor_of(rate, "RandomPoisson") if isinstance(rate, (Tensor, int, float)) else rate
+    ok = (mstype.float16, mstype.float32, mstype.float64, mstype.int32, mstype.int64)
+    if not isinstance(r, Tensor) or r.dtype not in ok:
+        got = f"Tensor[{r.dtype}]" if isinstance(r, Tensor) else type(rate).__name__
+        raise TypeError(f"For primitive[RandomPoisson], the input argument[rate] must be a type of "
+                        f"{{Tensor[Float16], Tensor[Float32], Tensor[Float64], Tensor[Int32], Tensor[Int64]}}, "
+                        f"but got {got}.")
     dt = mstype.to_dtype(dtype)
     if dt not in (mstype.int32, mstype.int64, mstype.float16, mstype.float32, mstype.float64):
         raise TypeError(f"For 'RandomPoisson', the 'dtype' must be int32, int64, float16, float32 or float64, "
                         f"but got {dt}.")
-    out = _shape_of("RandomPoisson", shape) + r.shape
+    out = shp + r.shape
     lam = jnp.broadcast_to(r._data.astype(jnp.float32), out)
     return Tensor._make(_poisson_draw(next_key(), lam, out).astype(dt.np))
 

@@ -408,5 +408,22 @@ def masked_fill(input_x, mask, value) -> Tensor:
 
 
 def masked_select(input, mask) -> Tensor:
-    mask = broadcast_to(mask, input.shape)
+    """``ops.masked_select(input, mask)``: the 1-D Tensor of ``input``'s elements where ``mask`` is True, after
+    broadcasting ``input`` and ``mask`` to their common shape (either may be the smaller one).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.masked_select(ms.Tensor([1, 2]), ms.Tensor([[True], [False]])))
+        [1 2]
+    """
+    input, mask = tensor_of(input, "MaskedSelect"), tensor_of(mask, "MaskedSelect")
+    try:
+        shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(mask.shape)))
+    except ValueError:
+        raise ValueError(f"For 'MaskedSelect', the shapes of 'input' {list(input.shape)} and 'mask' "
+                         f"{list(mask.shape)} could not broadcast.") from None
+    if tuple(input.shape) != shape:
+        input = broadcast_to(input, shape)
+    if tuple(mask.shape) != shape:
+        mask = broadcast_to(mask, shape)
     return getitem(input, mask)

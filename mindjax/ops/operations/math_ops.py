@@ -409,7 +409,7 @@ ReduceStd = _attr_prim("ReduceStd", {"axis": [], "unbiased": True, "keep_dims": 
 
 def _median_call(self, x):
     if self.global_median:
-        return _MM.global_median(x, self.keep_dims)
+        return _MM.global_median(x, self.keep_dims, self.ignore_nan)
     return (_MM.nanmedian if self.ignore_nan else _MM.median)(x, self.axis, self.keep_dims)
 
 
