@@ -1,0 +1,63 @@
+"""Calls whose results MindSpore's tests/st/ops (top level, dynamic_shape, dynamic_sequence, ascend)
+check: shared by tests/data/gen_opsc.py (records MindSpore 2.10) and tests/ops/test_opsc_fixes.py.
+Import after `mindspore` resolves to the framework under test."""
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor as T, mint, ops
+
+X3 = (np.arange(24).reshape(2, 3, 4) % 5 - 1)
+F16 = (np.arange(24, dtype=np.float16).reshape(2, 3, 4) / 8 - 1.2)
+INTS = ("bool_", "int8", "int16", "int32", "uint8", "uint16", "uint32", "uint64", "float16")
+
+
+def _x(dt):
+    # unsigned inputs stay >= 0 (MindSpore's uint64 sum of wrapped values is not modular)
+    return T((X3 + 1 if dt.startswith("u") else X3).astype(dt if dt != "bool_" else np.bool_))
+
+
+CASES = {}
+for _dt in INTS:
+    CASES[f"ops.sum.{_dt}"] = (lambda d: lambda: ops.sum(_x(d), -1))(_dt)
+    CASES[f"tensor.sum.{_dt}"] = (lambda d: lambda: _x(d).sum())(_dt)
+    CASES[f"mint.sum_empty_dim.{_dt}"] = (lambda d: lambda: mint.sum(_x(d), (), False, dtype=None))(_dt)
+    CASES[f"ReduceSum.{_dt}"] = (lambda d: lambda: ops.ReduceSum()(_x(d), -1))(_dt)
+    CASES[f"ops.prod.{_dt}"] = (lambda d: lambda: ops.prod(_x(d), -1))(_dt)
+    CASES[f"tensor.prod.{_dt}"] = (lambda d: lambda: _x(d).prod())(_dt)
+    CASES[f"ReduceProd.{_dt}"] = (lambda d: lambda: ops.ReduceProd()(_x(d), -1))(_dt)
+    CASES[f"mint.prod.{_dt}"] = (lambda d: lambda: mint.prod(_x(d), -1))(_dt)
+CASES.update({
+    "mint.prod_dtype_int8": lambda: mint.prod(T(F16 * 3), -1, False, dtype=ms.int8),
+    "mint.prod_dtype_uint8": lambda: mint.prod(T(np.abs(F16) * 3), None, False, dtype=ms.uint8),
+    "ops.prod_dtype_int16": lambda: ops.prod(T(X3.astype(np.int8)), 1, True, dtype=ms.int16),
+    "mint.sum_dtype_int8": lambda: mint.sum(T(X3.astype(np.int32)), 0, dtype=ms.int8),
+    "grad.mint.sum_int8": lambda: ms.grad(lambda a: mint.sum(a, -1))(_x("int8")),
+    "grad.mint.prod_f16_to_f32": lambda: ms.grad(lambda a: mint.prod(a, -1, dtype=ms.float32))(T(F16)),
+})
+_F = ops.functional
+CASES.update({
+    "F.is_sequence_value_unknown.shape": lambda: _F.is_sequence_value_unknown(T(F16).shape),
+    "F.is_sequence_shape_unknown.shape": lambda: _F.is_sequence_shape_unknown(T(F16).shape),
+    "F.is_sequence_value_unknown.mutable": lambda: _F.is_sequence_value_unknown(ms.mutable((1, 2))),
+    "F.is_sequence_shape_unknown.mutable_dynamic_len": lambda: _F.is_sequence_shape_unknown(ms.mutable([1, 2], True)),
+    "F.is_sequence_value_unknown.int": lambda: _F.is_sequence_value_unknown(3),
+    "F.is_sequence_value_unknown.jit_shape": lambda: _jit_shape_known(T(F16)),
+})
+
+
+@ms.jit
+def _jit_shape_known(a):
+    return _F.is_sequence_value_unknown(a.shape), _F.is_sequence_shape_unknown(a.shape)
+
+
+def flat(out):
+    """A result as recorded: a list of {dtype, shape, value} (one per output Tensor)."""
+    outs = out if isinstance(out, (tuple, list)) else [out]
+    rec = []
+    for o in outs:
+        if not hasattr(o, "asnumpy"):  # a Python value
+            rec.append({"py": repr(o)})
+            continue
+        a = o.asnumpy()
+        rec.append({"dtype": str(o.dtype), "shape": list(a.shape),
+                    "value": a.astype(np.float64).reshape(-1).tolist()})
+    return rec
