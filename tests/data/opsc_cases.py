@@ -43,6 +43,29 @@ CASES.update({
     "F.is_sequence_value_unknown.jit_shape": lambda: _jit_shape_known(T(F16)),
 })
 
+import mindspore._extends.parse.standard_method as _SM  # noqa: E402
+_V = T(np.array([1., 2., 3., 4.], np.float32))
+_M = T(np.arange(6, dtype=np.float32).reshape(2, 3))
+CASES.update({
+    "standard_method.var": lambda: _SM.var(_V),
+    "standard_method.std_axis": lambda: _SM.std(_M, 1, 1),
+    "standard_method.topk": lambda: _SM.topk(T(np.array([4., 9., 2., 10.], np.float32)), 3),
+    "standard_method.unsqueeze": lambda: _SM.unsqueeze(_M, 0),
+    "standard_method.reshape": lambda: _SM.reshape(_M, (3, 2)),
+    "standard_method.view": lambda: _SM.view(_M, (3, 2)),
+    "standard_method.take": lambda: _SM.take(T(np.array([4, 3, 5, 7, 6, 8])), T(np.array([0, 1, 4]))),
+    "standard_method.argmax_none": lambda: _SM.argmax(_M, None),
+    "standard_method.squeeze": lambda: _SM.squeeze(T(np.ones((1, 2, 2, 1), np.float32)), (0, 3)),
+    "standard_method.swapaxes": lambda: _SM.swapaxes(T(np.ones((2, 3, 4), np.float32)), 0, 2),
+    "standard_method.sum_keepdims": lambda: _SM.sum(T(np.arange(6).reshape(2, 3)), 1, None, True),
+    "standard_method.mean": lambda: _SM.mean(_M, 1, True),
+    "standard_method.max_axis": lambda: _SM.max(_M, 1),
+    "standard_method.min_keepdims_indices": lambda: _SM.min(_M, 0, True, return_indices=True),
+    "standard_method.T": lambda: _SM.T(_M),
+    "standard_method.tensor_bool": lambda: _SM.tensor_bool(T([4.0])),
+    "standard_method.ms_len_absent": lambda: _SM.no_such_method,
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
