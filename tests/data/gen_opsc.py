@@ -11,7 +11,7 @@ sys.path.insert(0, HERE)
 import opsc_cases as C  # noqa: E402
 
 out = {}
-for name, case in sorted(C.CASES.items()):
+for name, case in C.CASES.items():  # in order: MindSpore 2.10 caches a wrong constant-pad kernel (see the pad cases)
     try:
         out[name] = C.flat(case())
     except Exception as e:  # noqa: BLE001 - MindSpore's refusal is recorded as its error class
