@@ -78,6 +78,17 @@ for _mode in ("constant", "reflect", "replicate", "circular"):
 CASES["ops.pad_negative_both_sides"] = lambda: ops.pad(_P, (-1, -2, 1, -1), "constant", 3.0)
 CASES["ops.pad_tensor_amounts"] = lambda: ops.pad(_P, T([1, 0, -1, 2]), "replicate")
 
+_G = T(np.arange(60, dtype=np.float32).reshape(3, 4, 5))
+_GI = T(np.array([[[0, 2, 1, 0], [1, 1, 2, 0], [2, 0, 0, 1]], [[1, 0, 2, 2], [0, 0, 1, 1], [2, 2, 2, 0]]]))
+CASES.update({
+    "mint.gather_short_index": lambda: mint.gather(_G, 0, _GI),
+    "ops.gather_elements_short_index_dim2": lambda: ops.gather_elements(_G, 2, T(np.array([[[4, 0], [1, 3]]]))),
+    "grad.mint.gather_short_index": lambda: ms.grad(lambda a: (mint.gather(a, 0, _GI) * _GI).sum())(_G),
+    "mint.gather_index_too_long": lambda: mint.gather(_G, 0, T(np.zeros((2, 5, 5), np.int64))),
+    "ops.slice_scatter_scalar_input": lambda: ops.slice_scatter(1.0, 2, 0, 0, 1),
+    "ops.slice_scatter_scalar_src": lambda: ops.slice_scatter(T([1.0, 2.0]), 2, 0, 0, 1),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
