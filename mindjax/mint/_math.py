@@ -269,9 +269,7 @@ def prod(input: Tensor, dim: int | None = None, keepdim: bool = False, *, dtype=
         [2.0, 12.0]
     """
     _int_dim("prod", dim)
-    if dtype is None and input.dtype.kind in "biu":
-        dtype = mstype.int64
-    return _ops.prod(_as_dtype(input, dtype), dim, keepdim)
+    return _ops.prod(input, dim, keepdim, dtype=dtype)
 
 
 @needs("nansum")

@@ -48,6 +48,9 @@ def slice_scatter(input, src, axis=0, start=None, end=None, step=1) -> Tensor:
         [1. 0. 2. 0.]
     """
     from .indexing import setitem
+    for name, v in (("input", input), ("src", src)):
+        if not isinstance(v, Tensor):
+            raise TypeError(f"For slice_scatter, {name} must be a Tensor, but got {type(v)}.")
     x = tensor_of(input, "SliceScatter")
     ax = check_axis("SliceScatter", axis, x.ndim)
     sl = slice(start, end, step)

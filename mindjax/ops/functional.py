@@ -111,6 +111,7 @@ from ._fractional import fractional_max_pool2d, fractional_max_pool3d  # noqa: E
 from ._ops4_math import *  # noqa: E402,F401,F403
 from ._ops4_nn import *  # noqa: E402,F401,F403
 from ._ops4_image import *  # noqa: E402,F401,F403
+from ._seq_unknown import *  # noqa: E402,F401,F403
 
 from mindjax import _deep_aliases as _deep  # noqa: E402
 

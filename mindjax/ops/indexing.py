@@ -65,6 +65,9 @@ def gather_elements_in_range(x: Tensor, dim: int, idx: Tensor) -> Tensor:
 
 
 def _gather_d_fwd(x, idx, *, dim):
+    # off ``dim`` the index may be shorter than the input (PyTorch's gather): only that corner is read
+    if any(i != dim and a != b for i, (a, b) in enumerate(zip(idx.shape, x.shape))):
+        x = x[tuple(slice(None) if i == dim else slice(0, n) for i, n in enumerate(idx.shape))]
     return jnp.take_along_axis(x, idx, axis=dim, mode="fill", fill_value=0)
 
 
@@ -90,6 +93,11 @@ def gather_elements(input, dim, index) -> Tensor:
     x = tensor_of(input, "GatherD")
     idx = tensor_of(index)
     dim = check_axis("GatherD", dim, x.ndim, "dim")
+    if idx.ndim == x.ndim:
+        for i, (a, b) in enumerate(zip(idx.shape, x.shape)):
+            if i != dim and a > b:
+                raise ValueError(f"For primitive[GatherD], the x shape must be greater than or equal to {a}, "
+                                 f"but got {b}.")
     n = x.shape[dim]
     check_range(idx._data, -n, n, lambda v: RuntimeError(
         f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but got: {v}"))

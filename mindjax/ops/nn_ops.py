@@ -619,17 +619,27 @@ def dropout2d(input, p=0.5, training=True):
 
 def pad(input_x, padding, mode="constant", value=None) -> Tensor:
     x = tensor_of(input_x, "Pad")
-    padding = tuple(padding)
     pairs = [(0, 0)] * x.ndim
     for i in range(len(padding) // 2):
         pairs[x.ndim - 1 - i] = (padding[2 * i], padding[2 * i + 1])
     return apply(_pad, (x,), {"pairs": tuple(pairs), "mode": mode, "value": 0 if value is None else value})
 
 
+def _amount(n) -> int:
+    return int(n.asnumpy()) if isinstance(n, Tensor) else int(n)
+
+
 def _pad_fwd(x, *, pairs, mode, value):
+    # amounts from a Tensor: inside jit, reading a traced one is a graph break (the call runs op by op)
+    pairs = tuple((_amount(lo), _amount(hi)) for lo, hi in pairs)
+    # a negative amount crops that side; crop first, then pad what is left (as MindSpore: a circular or
+    # reflect pad repeats the cropped input)
+    if any(lo < 0 or hi < 0 for lo, hi in pairs):
+        x = x[tuple(slice(-min(lo, 0), n + min(hi, 0)) for (lo, hi), n in zip(pairs, x.shape))]
+    grow = tuple((max(lo, 0), max(hi, 0)) for lo, hi in pairs)
     if mode == "constant":
-        return jnp.pad(x, pairs, constant_values=value)
-    return jnp.pad(x, pairs, mode={"reflect": "reflect", "replicate": "edge", "circular": "wrap"}[mode])
+        return jnp.pad(x, grow, constant_values=value)
+    return jnp.pad(x, grow, mode={"reflect": "reflect", "replicate": "edge", "circular": "wrap"}[mode])
 
 
 _pad = Op("Pad", _pad_fwd, "vjp")

@@ -28,6 +28,15 @@ def _axes(axis, ndim):
     return tuple(sorted(out)) if ndim else ()
 
 
+# MindSpore's sum and prod functions (not the ReduceSum/ReduceProd Primitives) accumulate bool,
+# int8, int16, int32 and uint8 in int64; the wider unsigned and the float types keep theirs.
+_WIDEN_TO_INT64 = frozenset(("bool", "int8", "int16", "int32", "uint8"))
+
+
+def _widened(x):
+    return jnp.dtype(jnp.int64) if str(x._data.dtype) in _WIDEN_TO_INT64 else x._data.dtype
+
+
 def _kept_shape(shape, axes):
     return tuple(1 if i in axes else s for i, s in enumerate(shape))
 
@@ -55,8 +64,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
         [3. 7.]
     """
     x = tensor_of(input, "ReduceSum")
-    dt = mstype.to_dtype(dtype).np if dtype is not None else (
-        jnp.int64 if x.dtype.kind == "b" else x._data.dtype)
+    dt = mstype.to_dtype(dtype).np if dtype is not None else _widened(x)
     return apply(_reduce_sum, (x,), {"axes": _axes(dim, x.ndim), "keep": bool(keepdim), "dtype": dt})
 
 
@@ -122,7 +130,7 @@ def reduce_min(x, axis=(), keep_dims=False):
 
 
 def _prod_fwd(x, *, axes, keep):
-    return jnp.prod(x, axis=axes, keepdims=keep)
+    return jnp.prod(x, axis=axes, keepdims=keep, dtype=x.dtype)  # jnp would widen int8 and uint8
 
 
 def _prod_bprop(ctx, dout):
@@ -135,12 +143,26 @@ def _prod_bprop(ctx, dout):
 _prod = Op("ReduceProd", _prod_fwd, "vjp")  # jax.vjp handles zero elements
 
 
-def prod(input, axis=None, keep_dims=False) -> Tensor:
+def prod(input, axis=None, keep_dims=False, dtype=None) -> Tensor:
+    """``ops.prod``: the product over ``axis`` (all axes by default), computed in ``dtype``; without
+    one, bool and integer inputs up to int32 (and uint8) multiply in int64.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> x = ms.Tensor([[1, 2], [3, 4]], ms.int32)
+        >>> y = ms.ops.prod(x, 1)
+        >>> print(y, y.dtype)
+        [ 2 12] Int64
+    """
     x = tensor_of(input, "ReduceProd")
+    x = cast(x, dtype if dtype is not None else mstype.to_dtype(_widened(x)))
     return apply(_prod, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keep_dims)})
 
 
-reduce_prod = prod
+def reduce_prod(input, axis=None, keep_dims=False) -> Tensor:
+    """The ReduceProd Primitive's computation: the product in the input's own dtype."""
+    x = tensor_of(input, "ReduceProd")
+    return apply(_prod, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keep_dims)})
 
 
 def _arg(name, jfn):
