@@ -9,6 +9,8 @@ import numpy as np
 from mindspore import Tensor
 from mindspore.ops import operations as P
 from mindspore.ops.operations import _grad_ops as G
+from mindspore import ops
+from mindspore.ops import auto_generate as gen
 
 X = [1, -1, 2, -3, 100, 7, -250]
 CASES = {
@@ -22,6 +24,12 @@ GRADS = ["AtanGrad", "AsinGrad", "ACosGrad", "AsinhGrad", "AcoshGrad", "SqrtGrad
          "InvGrad", "TanhGrad", "SigmoidGrad"]
 for _g in GRADS:
     CASES["complex_" + _g] = (lambda g: lambda: getattr(G, g)()(Tensor(XC), Tensor(DYC)))(_g)
+_R = np.random.RandomState(0)
+CX1, CX2, CG = (_R.randn(*s).astype(np.float32) for s in ((2, 3, 4), (2, 5, 4), (2, 3, 5)))
+CX2[0, 1] = CX1[0, 2]  # a zero distance
+for _p in (0.0, 1.0, 2.0, 3.0, float("inf")):  # p < 1: MindSpore 2.10's CPU kernel returns zeros
+    CASES[f"cdist_grad_{_p}"] = (lambda p: lambda: gen.CdistGrad(p)(
+        Tensor(CG), Tensor(CX1), Tensor(CX2), ops.cdist(Tensor(CX1), Tensor(CX2), p)))(_p)
 out = {}
 for name, fn in CASES.items():
     v = fn()
@@ -29,5 +37,5 @@ for name, fn in CASES.items():
     out[name] = {"dtype": str(v.dtype), "value": a.real.astype(np.float64).tolist(),
                  "imag": a.imag.astype(np.float64).tolist()}
 with open(os.path.join(os.path.dirname(__file__), "ms_ops_a_misc.json"), "w") as f:
-    json.dump({"x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
+    json.dump({"cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
 print(len(out), "cases")

@@ -38,3 +38,20 @@ def test_complex_gradient_primitives(name):
     assert str(got.dtype) == want["dtype"]
     np.testing.assert_allclose(got.asnumpy(), np.array(want["value"]) + 1j * np.array(want["imag"]), rtol=1e-5,
                                atol=1e-6)
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 2.0, 3.0, float("inf")])
+def test_cdist_grad(p):
+    """auto_generate.CdistGrad against MindSpore, and against mindjax's own gradient of ops.cdist."""
+    from mindjax import ops
+    from mindjax.ops import auto_generate as gen
+    x1, x2, g = (Tensor(np.array(a, np.float32)) for a in REC["cdist"])
+    d = ops.cdist(x1, x2, p)
+    got = gen.CdistGrad(p)(g, x1, x2, d)
+    want = REC["cases"][f"cdist_grad_{p}"]
+    np.testing.assert_allclose(got.asnumpy(), np.array(want["value"]), rtol=1e-4, atol=1e-5)
+    if p not in (0.0, float("inf")):  # away from the zero distance: the derivative of cdist itself
+        x2b = Tensor(x2.asnumpy() + 0.5)
+        auto = ms.grad(lambda a: (ops.cdist(a, x2b, p) * g).sum())(x1)
+        np.testing.assert_allclose(gen.CdistGrad(p)(g, x1, x2b, ops.cdist(x1, x2b, p)).asnumpy(), auto.asnumpy(),
+                                   rtol=1e-4, atol=1e-5)
