@@ -30,6 +30,10 @@ CX2[0, 1] = CX1[0, 2]  # a zero distance
 for _p in (0.0, 1.0, 2.0, 3.0, float("inf")):  # p < 1: MindSpore 2.10's CPU kernel returns zeros
     CASES[f"cdist_grad_{_p}"] = (lambda p: lambda: gen.CdistGrad(p)(
         Tensor(CG), Tensor(CX1), Tensor(CX2), ops.cdist(Tensor(CX1), Tensor(CX2), p)))(_p)
+CTC_X = np.random.RandomState(1).randn(4, 2, 3)
+CTC_LEN = np.array([4, 3], np.int32)
+for _i in range(4):
+    CASES[f"ctc_greedy_{_i}"] = (lambda i: lambda: ops.CTCGreedyDecoder()(Tensor(CTC_X), Tensor(CTC_LEN))[i])(_i)
 out = {}
 for name, fn in CASES.items():
     v = fn()
@@ -37,5 +41,5 @@ for name, fn in CASES.items():
     out[name] = {"dtype": str(v.dtype), "value": a.real.astype(np.float64).tolist(),
                  "imag": a.imag.astype(np.float64).tolist()}
 with open(os.path.join(os.path.dirname(__file__), "ms_ops_a_misc.json"), "w") as f:
-    json.dump({"cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
+    json.dump({"ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
 print(len(out), "cases")
