@@ -34,6 +34,13 @@ CTC_X = np.random.RandomState(1).randn(4, 2, 3)
 CTC_LEN = np.array([4, 3], np.int32)
 for _i in range(4):
     CASES[f"ctc_greedy_{_i}"] = (lambda i: lambda: ops.CTCGreedyDecoder()(Tensor(CTC_X), Tensor(CTC_LEN))[i])(_i)
+DROP = {}
+for _op, _shape in (("Dropout2D", (2, 3, 1, 2)), ("Dropout3D", (2, 3, 1, 1, 2))):
+    for _dt in ("int8", "int32", "int64", "float16", "float32", "float64"):
+        for _kp in (0.0, 0.4, 1.0):
+            _o, _m = getattr(P, _op)(_kp)(Tensor(np.ones(_shape, _dt) * 3))
+            DROP[f"{_op}_{_dt}_{_kp}"] = {"dtype": str(_o.dtype), "mask_dtype": str(_m.dtype),
+                                          "values": sorted(set(_o.asnumpy().astype(np.float64).ravel().tolist()))}
 out = {}
 for name, fn in CASES.items():
     v = fn()
@@ -41,5 +48,5 @@ for name, fn in CASES.items():
     out[name] = {"dtype": str(v.dtype), "value": a.real.astype(np.float64).tolist(),
                  "imag": a.imag.astype(np.float64).tolist()}
 with open(os.path.join(os.path.dirname(__file__), "ms_ops_a_misc.json"), "w") as f:
-    json.dump({"ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
+    json.dump({"dropout_nd": DROP, "ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
 print(len(out), "cases")

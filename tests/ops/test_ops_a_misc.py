@@ -70,3 +70,24 @@ def test_ctc_greedy_decoder_under_jit(jit):
         np.testing.assert_allclose(o.asnumpy().astype(np.float64).ravel(), np.ravel(want["value"]), rtol=1e-12)
     with pytest.raises(RuntimeError, match=r"sequence_length\[0\] 5 should be less than 4"):
         (ms.jit(f) if jit else f)(x, Tensor(np.array([5, 3], np.int32)))
+
+
+@pytest.mark.parametrize("key", sorted(REC["dropout_nd"]))
+def test_dropout_nd_primitives(key):
+    """P.Dropout2D / P.Dropout3D on MindSpore's integer and float dtypes, keep_prob 0 included: whole channels
+    kept and scaled by 1 / keep_prob (integers truncated), the mask bool; the gradient is mask / keep_prob."""
+    op, dt, kp = key.split("_")
+    kp = float(kp)
+    shape = (2, 3, 1, 2) if op == "Dropout2D" else (2, 3, 1, 1, 2)
+    want = REC["dropout_nd"][key]
+    x = Tensor(np.ones(shape, dt) * 3)
+    out, mask = getattr(P, op)(kp)(x)
+    assert str(out.dtype) == want["dtype"] and str(mask.dtype) == want["mask_dtype"]
+    assert set(out.asnumpy().astype(np.float64).ravel().tolist()) <= set(want["values"]) | {0.0}
+    m = mask.asnumpy().reshape(2, 3, -1)
+    assert (m.all(-1) | ~m.any(-1)).all()  # a channel is kept or dropped as a whole
+    if kp in (0.0, 1.0):
+        assert set(out.asnumpy().astype(np.float64).ravel().tolist()) == set(want["values"])
+    if dt.startswith("float"):
+        g = ms.grad(lambda t: getattr(P, op)(kp)(t)[0].sum())(x)
+        assert set(np.unique(g.asnumpy()).tolist()) <= {0.0, (1 / kp) if kp else 0.0}
