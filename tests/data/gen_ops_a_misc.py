@@ -6,6 +6,7 @@ import json
 import os
 
 import numpy as np
+import mindspore as ms
 from mindspore import Tensor
 from mindspore.ops import operations as P
 from mindspore.ops.operations import _grad_ops as G
@@ -34,6 +35,9 @@ CTC_X = np.random.RandomState(1).randn(4, 2, 3)
 CTC_LEN = np.array([4, 3], np.int32)
 for _i in range(4):
     CASES[f"ctc_greedy_{_i}"] = (lambda i: lambda: ops.CTCGreedyDecoder()(Tensor(CTC_X), Tensor(CTC_LEN))[i])(_i)
+EXP_X = np.array([[1.0], [2.0], [3.0]], np.float32)
+CASES["expand_size_tensor"] = lambda: Tensor(EXP_X).expand(Tensor(np.array([3, 4]), ms.int32))
+CASES["expand_size_tensor_m1"] = lambda: Tensor(EXP_X).expand(Tensor(np.array([2, 3, -1]), ms.int64))
 DROP = {}
 for _op, _shape in (("Dropout2D", (2, 3, 1, 2)), ("Dropout3D", (2, 3, 1, 1, 2))):
     for _dt in ("int8", "int32", "int64", "float16", "float32", "float64"):

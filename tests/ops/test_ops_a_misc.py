@@ -91,3 +91,15 @@ def test_dropout_nd_primitives(key):
     if dt.startswith("float"):
         g = ms.grad(lambda t: getattr(P, op)(kp)(t)[0].sum())(x)
         assert set(np.unique(g.asnumpy()).tolist()) <= {0.0, (1 / kp) if kp else 0.0}
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_tensor_expand_with_size_tensor(mode):
+    x = Tensor(np.array([[1.0], [2.0], [3.0]], np.float32))
+    cases = {"expand_size_tensor": Tensor(np.array([3, 4], np.int32)),
+             "expand_size_tensor_m1": Tensor(np.array([2, 3, -1], np.int64))}
+    for name, size in cases.items():
+        f = (lambda a, s: a.expand(s))
+        got = (ms.jit(f) if mode == ms.GRAPH_MODE else f)(x, size)
+        want = REC["cases"][name]
+        np.testing.assert_array_equal(got.asnumpy().astype(np.float64), np.array(want["value"]))
