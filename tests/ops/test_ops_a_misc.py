@@ -103,3 +103,12 @@ def test_tensor_expand_with_size_tensor(mode):
         got = (ms.jit(f) if mode == ms.GRAPH_MODE else f)(x, size)
         want = REC["cases"][name]
         np.testing.assert_array_equal(got.asnumpy().astype(np.float64), np.array(want["value"]))
+
+
+def test_fold_negative_output_size_message():
+    """MindSpore 2.10: ValueError "For 'Col2Im', the value of 'output_size' must not be negative, but got [6, -1]."."""
+    from mindjax import ops
+    x = Tensor(np.ones((1, 4, 6), np.float32))
+    with pytest.raises(ValueError, match=r"For 'Col2Im', the value of 'output_size' must not be negative, but got "
+                                         r"\[6, -1\]\."):
+        ops.fold(x, Tensor(np.array([6, -1], np.int32)), 2, 1, 0, 1)
