@@ -112,3 +112,12 @@ def test_fold_negative_output_size_message():
     with pytest.raises(ValueError, match=r"For 'Col2Im', the value of 'output_size' must not be negative, but got "
                                          r"\[6, -1\]\."):
         ops.fold(x, Tensor(np.array([6, -1], np.int32)), 2, 1, 0, 1)
+
+
+@pytest.mark.parametrize("inverse", [False, True])
+def test_fft_with_size_last_dim_one(inverse):
+    """MindSpore 2.10: a real FFTWithSize over a last axis of size 1 is a ValueError."""
+    from mindjax import ops
+    x = Tensor(np.ones((2, 1), np.complex64 if inverse else np.float32))
+    with pytest.raises(ValueError, match="For 'FFTWithSize', the last dimension of the input cannot be 1, but got: 1"):
+        ops.FFTWithSize(signal_ndim=1, inverse=inverse, real=True)(x)
