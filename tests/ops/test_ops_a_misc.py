@@ -121,3 +121,21 @@ def test_fft_with_size_last_dim_one(inverse):
     x = Tensor(np.ones((2, 1), np.complex64 if inverse else np.float32))
     with pytest.raises(ValueError, match="For 'FFTWithSize', the last dimension of the input cannot be 1, but got: 1"):
         ops.FFTWithSize(signal_ndim=1, inverse=inverse, real=True)(x)
+
+
+def test_approximate_equal_checks():
+    """MindSpore 2.10's errors: shapes must match (no broadcasting), rank below 8, tolerance a float."""
+    x = Tensor(np.ones((8, 6, 5, 4, 3, 2, 1), np.float32))
+    y = Tensor(np.ones((7, 6, 5, 4, 3, 2, 1), np.float32))
+    with pytest.raises(RuntimeError, match=r"For 'ApproximateEqual', arg 'x1' must have the same shape as 'x2'\. But "
+                                           r"got 'x1' shape: \(8, 6, 5, 4, 3, 2, 1\), 'x2' shape: \(7, 6, 5, 4, 3, 2, "
+                                           r"1\)\."):
+        P.ApproximateEqual(0.5)(x, y)
+    z = Tensor(np.ones((2,) * 12, np.float32))
+    with pytest.raises(RuntimeError, match="For 'ApproximateEqual', the x's rank should be less than 8, but got: 12"):
+        P.ApproximateEqual(0.5)(z, z)
+    for bad in ("s", 1):
+        with pytest.raises(TypeError, match="the type of 'tolerance' should be 'float', but got type"):
+            P.ApproximateEqual(bad)
+    a = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
+    np.testing.assert_array_equal(P.ApproximateEqual(1.5)(a, a * 2).asnumpy(), [True, False, False])
