@@ -38,6 +38,10 @@ for _i in range(4):
 EXP_X = np.array([[1.0], [2.0], [3.0]], np.float32)
 CASES["expand_size_tensor"] = lambda: Tensor(EXP_X).expand(Tensor(np.array([3, 4]), ms.int32))
 CASES["expand_size_tensor_m1"] = lambda: Tensor(EXP_X).expand(Tensor(np.array([2, 3, -1]), ms.int64))
+CUM_X = np.array([4, np.inf, 1.5, -np.inf, 0, np.nan, 1, np.nan, 7], np.float32)
+for _i, _nm in enumerate(("values", "indices")):
+    CASES[f"cummax_nan_{_nm}"] = (lambda i: lambda: P.Cummax(0)(Tensor(CUM_X))[i])(_i)
+    CASES[f"cummin_nan_{_nm}"] = (lambda i: lambda: P.Cummin(0)(Tensor(CUM_X))[i])(_i)
 DROP = {}
 for _op, _shape in (("Dropout2D", (2, 3, 1, 2)), ("Dropout3D", (2, 3, 1, 1, 2))):
     for _dt in ("int8", "int32", "int64", "float16", "float32", "float64"):
@@ -49,8 +53,9 @@ out = {}
 for name, fn in CASES.items():
     v = fn()
     a = v.asnumpy()
-    out[name] = {"dtype": str(v.dtype), "value": a.real.astype(np.float64).tolist(),
+    out[name] = {"dtype": str(v.dtype), "value": [None if np.isnan(e) else e for e in
+                                                  a.real.astype(np.float64).ravel().tolist()],
                  "imag": a.imag.astype(np.float64).tolist()}
 with open(os.path.join(os.path.dirname(__file__), "ms_ops_a_misc.json"), "w") as f:
-    json.dump({"dropout_nd": DROP, "ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
+    json.dump({"cum_x": [None if np.isnan(v) else v for v in CUM_X.tolist()], "dropout_nd": DROP, "ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
 print(len(out), "cases")

@@ -49,7 +49,7 @@ def test_cdist_grad(p):
     d = ops.cdist(x1, x2, p)
     got = gen.CdistGrad(p)(g, x1, x2, d)
     want = REC["cases"][f"cdist_grad_{p}"]
-    np.testing.assert_allclose(got.asnumpy(), np.array(want["value"]), rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(got.asnumpy(), np.array(want["value"]).reshape(got.shape), rtol=1e-4, atol=1e-5)
     if p not in (0.0, float("inf")):  # away from the zero distance: the derivative of cdist itself
         x2b = Tensor(x2.asnumpy() + 0.5)
         auto = ms.grad(lambda a: (ops.cdist(a, x2b, p) * g).sum())(x1)
@@ -102,7 +102,7 @@ def test_tensor_expand_with_size_tensor(mode):
         f = (lambda a, s: a.expand(s))
         got = (ms.jit(f) if mode == ms.GRAPH_MODE else f)(x, size)
         want = REC["cases"][name]
-        np.testing.assert_array_equal(got.asnumpy().astype(np.float64), np.array(want["value"]))
+        np.testing.assert_array_equal(got.asnumpy().astype(np.float64), np.array(want["value"]).reshape(got.shape))
 
 
 def test_fold_negative_output_size_message():
@@ -139,3 +139,14 @@ def test_approximate_equal_checks():
             P.ApproximateEqual(bad)
     a = Tensor(np.array([1.0, 2.0, 3.0], np.float32))
     np.testing.assert_array_equal(P.ApproximateEqual(1.5)(a, a * 2).asnumpy(), [True, False, False])
+
+
+@pytest.mark.parametrize("op", ["cummax", "cummin"])
+def test_cum_minmax_nan(op):
+    """Cummax / Cummin: NaN is the running extreme once seen, ties (NaNs too) take the later index."""
+    x = Tensor(np.array([np.nan if v is None else v for v in REC["cum_x"]], np.float32))
+    v, i = getattr(P, op.capitalize())(0)(x)
+    wv, wi = REC["cases"][f"{op}_nan_values"], REC["cases"][f"{op}_nan_indices"]
+    assert str(i.dtype) == wi["dtype"]
+    np.testing.assert_array_equal(v.asnumpy(), np.array([np.nan if e is None else e for e in wv["value"]]))
+    np.testing.assert_array_equal(i.asnumpy(), wi["value"])
