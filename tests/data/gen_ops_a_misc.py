@@ -42,6 +42,10 @@ CUM_X = np.array([4, np.inf, 1.5, -np.inf, 0, np.nan, 1, np.nan, 7], np.float32)
 for _i, _nm in enumerate(("values", "indices")):
     CASES[f"cummax_nan_{_nm}"] = (lambda i: lambda: P.Cummax(0)(Tensor(CUM_X))[i])(_i)
     CASES[f"cummin_nan_{_nm}"] = (lambda i: lambda: P.Cummin(0)(Tensor(CUM_X))[i])(_i)
+KL_X = np.log(np.array([[0.3, 0.7], [0.5, 0.5]])).astype(np.float32)
+KL_T = np.array([[-1, 1], [0, 2]], np.float32)
+for _r in ("none", "mean", "sum", "batchmean"):
+    CASES[f"kl_div_{_r}"] = (lambda r: lambda: P.KLDivLoss(r)(Tensor(KL_X), Tensor(KL_T)))(_r)
 DROP = {}
 for _op, _shape in (("Dropout2D", (2, 3, 1, 2)), ("Dropout3D", (2, 3, 1, 1, 2))):
     for _dt in ("int8", "int32", "int64", "float16", "float32", "float64"):
@@ -57,5 +61,5 @@ for name, fn in CASES.items():
                                                   a.real.astype(np.float64).ravel().tolist()],
                  "imag": a.imag.astype(np.float64).tolist()}
 with open(os.path.join(os.path.dirname(__file__), "ms_ops_a_misc.json"), "w") as f:
-    json.dump({"cum_x": [None if np.isnan(v) else v for v in CUM_X.tolist()], "dropout_nd": DROP, "ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
+    json.dump({"kl": [KL_X.tolist(), KL_T.tolist()], "cum_x": [None if np.isnan(v) else v for v in CUM_X.tolist()], "dropout_nd": DROP, "ctc": [CTC_X.tolist(), CTC_LEN.tolist()], "cdist": [CX1.tolist(), CX2.tolist(), CG.tolist()], "x": X, "xc": [XC.real.tolist(), XC.imag.tolist()], "dyc": [DYC.real.tolist(), DYC.imag.tolist()], "cases": out}, f, indent=1)
 print(len(out), "cases")
