@@ -155,6 +155,9 @@ def fft_with_size(x, signal_ndim: int, inverse: bool, real: bool, norm: str = "b
         raise ValueError(f"For 'FFTWithSize', 'signal_ndim' must be 1, 2 or 3 and at most the rank of x, but got "
                          f"{signal_ndim}.")
     axes = tuple(range(x.ndim - signal_ndim, x.ndim))
+    if real and x.shape[-1] == 1 and not (inverse and signal_sizes):
+        # a real transform over a last axis of 1 (irfft: an empty output); MindSpore's graph-mode check
+        raise ValueError(f"For 'FFTWithSize', the last dimension of the input cannot be 1, but got: {x.shape[-1]}")
     if not real:
         return (ifftn if inverse else fftn)(x, None, axes, norm)
     if not inverse:

@@ -213,14 +213,19 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
 def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
     """``ops.ctc_greedy_decoder``: the best path of (T, N, C) logits: (decoded_indices (K, 2) int64,
     decoded_values (K,) int64, decoded_shape (2,) int64, log_probability (N, 1)). The blank is the last class.
-    The number of decoded labels is data-dependent: this runs eagerly."""
+    The number of decoded labels is data-dependent: it runs on the values (under jit, a graph break)."""
+    from .._jit.dynamic_break import concrete
     x = tensor_of(inputs, "CTCGreedyDecoder")
-    lens = np.asarray(tensor_of(sequence_length, "CTCGreedyDecoder")._data).reshape(-1)
+    lens = concrete("CTCGreedyDecoder", tensor_of(sequence_length, "CTCGreedyDecoder")).reshape(-1)
     if x.ndim != 3:
         raise ValueError(f"For 'CTCGreedyDecoder', the 'inputs' must be 3-D (T, N, C), but got {x.ndim}-D.")
-    arr = np.asarray(x._data)
+    arr = concrete("CTCGreedyDecoder", x)
     t_max, n, c = arr.shape
-    if lens.shape[0] != n or np.any(lens > t_max) or np.any(lens < 0):
+    for b in range(min(n, lens.shape[0])):  # MindSpore's kernel error (its "less than" allows equal)
+        if lens[b] > t_max:
+            raise RuntimeError(f"For 'CTCGreedyDecoder', sequence_length[{b}] {int(lens[b])} should be less than "
+                               f"{t_max}.")
+    if lens.shape[0] != n or np.any(lens < 0):
         raise ValueError(f"For 'CTCGreedyDecoder', the 'sequence_length' must hold {n} values in [0, {t_max}], but "
                          f"got {lens.tolist()}.")
     blank = c - 1

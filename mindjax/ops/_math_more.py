@@ -18,11 +18,14 @@ from ._special import *  # noqa: F401,F403
 
 
 def _scan_arg(x, axis, better):
-    """Running extreme along ``axis`` and the index where it was reached (last one on ties)."""
+    """Running extreme along ``axis`` and the index where it was reached (last one on ties, NaN the extreme)."""
     idx = jax.lax.broadcasted_iota(jnp.int64, x.shape, axis)
 
     def comb(a, b):
         take = better(b[0], a[0])
+        if jnp.issubdtype(x.dtype, jnp.inexact):  # NaN is the extreme (ties: the later index), as MindSpore's kernel
+            na, nb = jnp.isnan(a[0]), jnp.isnan(b[0])
+            take = nb | (take & ~na)
         return jnp.where(take, b[0], a[0]), jnp.where(take, b[1], a[1])
     return jax.lax.associative_scan(comb, (x, idx), axis=axis)
 

@@ -334,6 +334,9 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
     x = tensor_of(input, "Col2Im")
     if isinstance(output_size, Tensor):
         output_size = tuple(int(v) for v in np.asarray(output_size._data).reshape(-1))
+    if isinstance(output_size, (tuple, list)) and any(isinstance(v, int) and v < 0 for v in output_size):
+        raise ValueError(f"For 'Col2Im', the value of 'output_size' must not be negative, but got "
+                         f"{list(output_size)}.")
     out = _tuple("Col2Im", "output_size", output_size, 2)
     k = _tuple("Col2Im", "kernel_size", kernel_size, 2)
     d, p, s = (_tuple("Col2Im", "dilation", dilation, 2), _tuple("Col2Im", "padding", padding, 2, True),

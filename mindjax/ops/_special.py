@@ -325,6 +325,12 @@ _approx = Op("ApproximateEqual", lambda a, b, *, tol: jnp.abs(a - b) < tol, None
 def approximate_equal(x, y, tolerance: float = 1e-05) -> Tensor:
     """``ops.approximate_equal``: ``|x - y| < tolerance`` elementwise."""
     a, b, dt = binary_args("ApproximateEqual", x, y)
+    if tuple(a.shape) != tuple(b.shape):  # no broadcasting, as MindSpore's kernel (its C++ shape style)
+        shp = (lambda t: "(" + ", ".join(str(d) for d in t.shape) + ")")
+        raise RuntimeError(f"For 'ApproximateEqual', arg 'x1' must have the same shape as 'x2'. But got 'x1' shape: "
+                           f"{shp(a)}, 'x2' shape: {shp(b)}.")
+    if a.ndim >= 8:
+        raise RuntimeError(f"For 'ApproximateEqual', the x's rank should be less than 8, but got: {a.ndim}")
     return apply(_approx, (cast(a, dt), cast(b, dt)), {"tol": float(tolerance)})
 
 

@@ -226,6 +226,9 @@ def _fill_diagonal(self, fill_value, wrap=False):
 
 
 def _expand(self, *size):
+    if len(size) == 1 and isinstance(size[0], Tensor):  # MindSpore's Tensor.expand(size: Tensor)
+        from .._jit.dynamic_break import concrete
+        size = tuple(int(v) for v in concrete("expand", size[0]).reshape(-1))
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
     return F.broadcast_to(self, tuple(size))

@@ -118,6 +118,8 @@ def binary_cross_entropy(logits, labels, weight=None, reduction="mean"):
 
 def kl_div(logits, labels, reduction="mean"):
     loss = M.mul(labels, M.sub(M.log(M.maximum(labels, 1e-12)), logits))
+    # MindSpore's kernel: a target <= 0 contributes 0 (not target * (log(target) - x))
+    loss = M.select(M.greater(labels, 0), loss, A.zeros_like(loss))
     if reduction == "batchmean":
         return M.div(R.sum(loss), logits.shape[0])
     return _reduce(loss, reduction, "KLDivLoss")

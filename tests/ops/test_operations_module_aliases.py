@@ -44,3 +44,10 @@ def test_unknown_name_stays_absent():
     from mindjax.ops.operations import nn_ops
     with pytest.raises(AttributeError, match="has no attribute 'NoSuchPrimitive'"):
         nn_ops.NoSuchPrimitive  # noqa: B018
+
+
+def test_math_func_has_the_function_package_as_F():
+    """MindSpore 2.10's ops/function/math_func.py holds the package mindspore.ops.function as ``F``."""
+    from mindjax.ops.function.math_func import F
+    import mindjax.ops.function as function
+    assert F is function and F.inplace_index_add is function.inplace_index_add

@@ -5,6 +5,7 @@ from .gen_ops_def import *  # noqa: F401,F403
 from .gen_ops_prim import *  # noqa: F401,F403
 from . import gen_ops_def, gen_ops_prim  # noqa: F401
 from ._scatter_value import ScatterValue  # noqa: F401,E402
+from ._cdist_grad import CdistGrad  # noqa: F401,E402
 
 from mindjax import _deep_aliases as _deep  # noqa: E402
 

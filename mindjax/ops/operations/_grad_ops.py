@@ -3,6 +3,7 @@
 the gradient written with the functional ops, so it is differentiable in turn."""
 from __future__ import annotations
 
+from ... import _dtype as mstype
 from .. import functional as F
 from .._base import tensor_of
 from .._primitive import Primitive
@@ -11,6 +12,11 @@ from ._utils import simple, check_call_attrs, set_attrs
 
 def _one_minus_sq(y):
     return F.sub(1, F.mul(y, y))
+
+
+def _cj(t):
+    # complex inputs: MindSpore's kernels take dout * conj(f'(x)) (InvGrad and TanhGrad do not conjugate)
+    return F.conj(t) if t.dtype in (mstype.complex64, mstype.complex128) else t
 
 
 def _gt(x, v):
@@ -22,27 +28,27 @@ ReluGrad = simple("ReluGrad", lambda dy, x: F.mul(dy, _gt(x, 0)),
 ReLU6Grad = simple("ReLU6Grad", lambda dy, x: F.mul(dy, F.cast(F.logical_and(F.greater(x, 0), F.less(x, 6)),
                                                                  dy.dtype)),
                    "``G.ReLU6Grad()(y_backprop, x)``: y_backprop where 0 < x < 6, else 0.")
-SigmoidGrad = simple("SigmoidGrad", lambda y, dy: F.mul(dy, F.mul(y, F.sub(1, y))),
-                     "``G.SigmoidGrad()(y, dy)``: dy * y * (1 - y), y the sigmoid output.")
+SigmoidGrad = simple("SigmoidGrad", lambda y, dy: F.mul(dy, _cj(F.mul(y, F.sub(1, y)))),
+                     "``G.SigmoidGrad()(y, dy)``: dy * conj(y * (1 - y)), y the sigmoid output.")
 TanhGrad = simple("TanhGrad", lambda y, dy: F.mul(dy, _one_minus_sq(y)),
                   "``G.TanhGrad()(y, dy)``: dy * (1 - y ** 2), y the tanh output.")
-SqrtGrad = simple("SqrtGrad", lambda y, dy: F.div(dy, F.mul(y, 2)),
+SqrtGrad = simple("SqrtGrad", lambda y, dy: F.div(dy, _cj(F.mul(y, 2))),
                   "``G.SqrtGrad()(y, dy)``: dy / (2 y), y the sqrt output.")
-RsqrtGrad = simple("RsqrtGrad", lambda y, dy: F.mul(dy, F.mul(F.mul(F.mul(y, y), y), -0.5)),
+RsqrtGrad = simple("RsqrtGrad", lambda y, dy: F.mul(dy, _cj(F.mul(F.mul(F.mul(y, y), y), -0.5))),
                    "``G.RsqrtGrad()(y, dy)``: -0.5 * dy * y ** 3, y the rsqrt output.")
-ReciprocalGrad = simple("ReciprocalGrad", lambda y, dy: F.neg(F.mul(dy, F.mul(y, y))),
+ReciprocalGrad = simple("ReciprocalGrad", lambda y, dy: F.neg(F.mul(dy, _cj(F.mul(y, y)))),
                         "``G.ReciprocalGrad()(y, dy)``: -dy * y ** 2, y the reciprocal output.")
 InvGrad = simple("InvGrad", lambda y, dy: F.neg(F.mul(dy, F.mul(y, y))),
                  "``G.InvGrad()(y, dy)``: -dy * y ** 2, y the reciprocal output.")
-AsinGrad = simple("AsinGrad", lambda x, dout: F.mul(dout, F.rsqrt(_one_minus_sq(x))),
+AsinGrad = simple("AsinGrad", lambda x, dout: F.mul(dout, _cj(F.rsqrt(_one_minus_sq(x)))),
                   "``G.AsinGrad()(x, dout)``: dout / sqrt(1 - x ** 2).")
-ACosGrad = simple("ACosGrad", lambda x, dout: F.neg(F.mul(dout, F.rsqrt(_one_minus_sq(x)))),
+ACosGrad = simple("ACosGrad", lambda x, dout: F.neg(F.mul(dout, _cj(F.rsqrt(_one_minus_sq(x))))),
                   "``G.ACosGrad()(x, dout)``: -dout / sqrt(1 - x ** 2).")
-AtanGrad = simple("AtanGrad", lambda x, dout: F.div(dout, F.add(F.mul(x, x), 1)),
+AtanGrad = simple("AtanGrad", lambda x, dout: F.div(dout, _cj(F.add(F.mul(x, x), 1))),
                   "``G.AtanGrad()(x, dout)``: dout / (1 + x ** 2).")
-AsinhGrad = simple("AsinhGrad", lambda out, dout: F.div(dout, F.cosh(out)),
+AsinhGrad = simple("AsinhGrad", lambda out, dout: F.div(dout, _cj(F.cosh(out))),
                    "``G.AsinhGrad()(out, dout)``: dout / cosh(out), out the asinh output.")
-AcoshGrad = simple("AcoshGrad", lambda out, dout: F.div(dout, F.sinh(out)),
+AcoshGrad = simple("AcoshGrad", lambda out, dout: F.div(dout, _cj(F.sinh(out))),
                    "``G.AcoshGrad()(out, dout)``: dout / sinh(out), out the acosh output.")
 EluGrad = simple("EluGrad", lambda dout, out: F.mul(dout, F.select(F.greater(out, 0), F.ones_like(out),
                                                                    F.add(out, 1))),

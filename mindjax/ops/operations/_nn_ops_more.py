@@ -259,11 +259,8 @@ class Dropout3D(Primitive):
         set_attrs(self, keep_prob=keep_prob)
 
     def __call__(self, x):
-        out, keep = _nm._dropout_nd("Dropout3D", x, 1 - self.keep_prob, True, (5,))
-        from ... import _dtype as mstype
-        if keep is None:
-            return out, F.ones(out.shape, mstype.bool_)
-        return out, F.broadcast_to(keep, out.shape)
+        from .._channel_dropout import channel_dropout
+        return channel_dropout("Dropout3D", x, self.keep_prob, 5)
 
 
 class ChannelShuffle(Primitive):

@@ -167,10 +167,13 @@ class ApproximateEqual(Primitive):
 
     def __init__(self, tolerance: float = 1e-05):
         super().__init__("ApproximateEqual")
-        set_attrs(self, tolerance=check_float("ApproximateEqual", "tolerance", tolerance))
+        if not isinstance(tolerance, float):  # MindSpore takes a float only (an int is a TypeError too)
+            raise TypeError(f"For 'ApproximateEqual', the type of 'tolerance' should be 'float', but got type "
+                            f"'{type(tolerance).__name__}'.")
+        set_attrs(self, tolerance=tolerance)
 
     def __call__(self, x, y):
-        return F.less(F.abs(F.sub(x, y)), self.tolerance)
+        return F.approximate_equal(x, y, self.tolerance)
 
 
 class MatMul(Primitive):

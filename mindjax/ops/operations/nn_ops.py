@@ -340,7 +340,8 @@ class Dropout2D(Primitive):
         set_attrs(self, keep_prob=keep_prob)
 
     def __call__(self, x):
-        return F.dropout2d(x, 1 - self.keep_prob, True)
+        from .._channel_dropout import channel_dropout
+        return channel_dropout("Dropout2D", x, self.keep_prob, 4)
 
 
 class SoftmaxCrossEntropyWithLogits(Primitive):
