@@ -33,3 +33,28 @@ CASES += ["ops.Median(True, 0, False, True)(T(np.array([3.0, np.nan, 1.0, 2.0, n
           "ops.Median(True, 0, False, False)(T(np.array([3.0, np.nan, 1.0, 2.0]), np.float32))[0]",
           "ops.Median(True, 0, True, True)(T(np.array([[3.0, np.nan], [1.0, 2.0]]), np.float64))",
           "ops.Median(True, 0, False, True)(T(np.array([[7, 3], [1, 2]]), np.int32))[0]"]
+# ---- PSROIPooling (forward: rois_n = 1, the layout its CPU kernel reads) and PSROIPoolingGrad
+PX = "T(np.random.RandomState(0).rand(2, 8, 6, 7), np.float32)"
+PR = "T(np.array([[[0], [10.3], [3.1], [90.9], [70.2]], [[1], [-8.0], [20.8], [60.2], [96.9]]]), np.float32)"
+PR2 = ("T(np.array([[[0, 1], [10.3, 0.0], [3.1, 40.0], [90.9, 50.2], [70.2, 90.0]], "
+       "[[1, 0], [-8.0, 30.0], [20.8, 2.0], [60.2, 99.0], [96.9, 30.0]]]), np.float32)")
+PDY = "T(np.random.RandomState(1).rand(4, 2, 2, 2), np.float32)"
+CASES += [f"NN.PSROIPooling(1.0 / 16, 2, 2)({PX}, {PR})",
+          f"NN.PSROIPooling(1.0 / 8, 2, 2)({PX}.astype(ms.float64), {PR}.astype(ms.float64))",
+          f"NN.PSROIPooling(1.0 / 16, 1, 8)({PX}, {PR})",
+          f"Grad(lambda x: (NN.PSROIPooling(1.0 / 16, 2, 2)(x, {PR}) * T(np.arange(16).reshape(2, 2, 2, 2), "
+          f"np.float32)).sum(), {PX})",
+          f"G.PSROIPoolingGrad((6, 7), 1.0 / 16, 2, 2)({PDY}, {PR2})",
+          f"G.PSROIPoolingGrad(6, 1.0 / 8, 2, 2)({PDY}, {PR2})",
+          f"NN.PSROIPooling(1.0 / 16, 2, 2)({PX}, {PR}.astype(ms.float16))",
+          f"NN.PSROIPooling(1.0 / 16, 2, 2)({PX}, {PR}.astype(ms.int32))",
+          f"NN.PSROIPooling(1.0 / 16, 2, 3)({PX}, {PR})",
+          f"NN.PSROIPooling(1.0 / 16, 2, 2)({PX}[:1], {PR})",
+          "NN.PSROIPooling(-0.5, 2, 2)", "NN.PSROIPooling(1, 2, 2)", "NN.PSROIPooling(0.5, 2.0, 2)",
+          "NN.PSROIPooling(0.5, 2, 0)",
+          f"G.PSROIPoolingGrad((6, 7), 1.0 / 16, 2, 2)({PDY}.astype(ms.float64), {PR2}.astype(ms.float64))",
+          f"G.PSROIPoolingGrad((6, 7), 1.0 / 16, 2, 2)({PDY}[:3], {PR2})",
+          f"G.PSROIPoolingGrad((6, 7), 1.0 / 16, 2, 3)({PDY}, {PR2})",
+          f"G.PSROIPoolingGrad((6, 7), 1.0 / 16, 2, 2)({PDY}, {PR2}, {PR2})",
+          "G.PSROIPoolingGrad((6, 0), 0.5, 2, 2)", "G.PSROIPoolingGrad([6, 7], 0.5, 2, 2)",
+          "G.PSROIPoolingGrad((6, 7.0), 0.5, 2, 2)", "G.PSROIPoolingGrad(-1, 0.5, 2, 2)"]
