@@ -58,3 +58,6 @@ CASES += [f"NN.PSROIPooling(1.0 / 16, 2, 2)({PX}, {PR})",
           f"G.PSROIPoolingGrad((6, 7), 1.0 / 16, 2, 2)({PDY}, {PR2}, {PR2})",
           "G.PSROIPoolingGrad((6, 0), 0.5, 2, 2)", "G.PSROIPoolingGrad([6, 7], 0.5, 2, 2)",
           "G.PSROIPoolingGrad((6, 7.0), 0.5, 2, 2)", "G.PSROIPoolingGrad(-1, 0.5, 2, 2)"]
+# ---- Rank refuses what is not a Tensor
+CASES += ["ops.Rank()(1)", "ops.rank('str')", "ops.Rank()([1, 2])", "ops.rank(T(np.zeros((2, 3, 1))))",
+          "ops.Rank()(T(np.float32(1)))"]
