@@ -43,7 +43,17 @@ def relu(input) -> Tensor:
     return apply(_relu, (tensor_of(input, "ReLU"),), {})
 
 
-_relu6 = Op("ReLU6", jax.nn.relu6, "vjp")
+def _relu6_fwd(x):
+    return jnp.minimum(jnp.maximum(x, 0), 6).astype(x.dtype)
+
+
+def _relu6_bprop(ctx, dout):
+    # MindSpore's ReLU6Grad passes the gradient where 0 < x <= 6 (x = 6 included, x = 0 not)
+    x = ctx.inputs[0]
+    return (M.mul(dout, cast(M.logical_and(M.greater(x, 0), M.less_equal(x, 6)), dout.dtype)),)
+
+
+_relu6 = Op("ReLU6", _relu6_fwd, _relu6_bprop)
 
 
 def relu6(x) -> Tensor:

@@ -61,3 +61,7 @@ CASES += [f"NN.PSROIPooling(1.0 / 16, 2, 2)({PX}, {PR})",
 # ---- Rank refuses what is not a Tensor
 CASES += ["ops.Rank()(1)", "ops.rank('str')", "ops.Rank()([1, 2])", "ops.rank(T(np.zeros((2, 3, 1))))",
           "ops.Rank()(T(np.float32(1)))"]
+# ---- ReLU6's gradient passes where 0 < x <= 6
+RX = "T(np.array([[-1, 0, 3], [6, 7, 5.5]]), np.float32)"
+CASES += [f"Grad(lambda x: (ops.relu6(x) * T(np.array([[1, 2, 3], [4, 5, 6]]), np.float32)).sum(), {RX})",
+          f"Grad(lambda x: ops.ReLU6()(x).sum(), {RX}.astype(ms.float16))", f"ops.relu6({RX})"]
