@@ -65,3 +65,14 @@ CASES += ["ops.Rank()(1)", "ops.rank('str')", "ops.Rank()([1, 2])", "ops.rank(T(
 RX = "T(np.array([[-1, 0, 3], [6, 7, 5.5]]), np.float32)"
 CASES += [f"Grad(lambda x: (ops.relu6(x) * T(np.array([[1, 2, 3], [4, 5, 6]]), np.float32)).sum(), {RX})",
           f"Grad(lambda x: ops.ReLU6()(x).sum(), {RX}.astype(ms.float16))", f"ops.relu6({RX})"]
+# ---- ResizeBilinearGrad (the gradient of ResizeBilinearV2 w.r.t. its image)
+RDY = "T(np.random.RandomState(2).rand(2, 3, 3, 5), np.float32)"
+RIM = "T(np.zeros((2, 3, 4, 7)), np.float32)"
+for a, h in (("True", "False"), ("False", "False"), ("False", "True")):
+    CASES += [f"G.ResizeBilinearGrad({a}, {h})({RDY}, {RIM})",
+              f"G.ResizeBilinearGrad({a}, {h})({RDY}.astype(ms.float64), {RIM}.astype(ms.float64))",
+              f"Grad(lambda x: (P.ResizeBilinearV2({a}, {h})(x, (3, 5)) * {RDY}).sum(), "
+              f"T(np.random.RandomState(3).rand(2, 3, 4, 7), np.float32))"]
+CASES += [f"G.ResizeBilinearGrad(True, False)({RDY}.astype(ms.float16), {RIM}.astype(ms.float16))",
+          f"G.ResizeBilinearGrad(False, False)(T(np.ones((1, 1, 5, 6)), np.float32), T(np.zeros((1, 1, 2, 3)), "
+          f"np.float32))"]
