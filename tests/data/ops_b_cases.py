@@ -83,3 +83,14 @@ CASES += [f"ops.SeLU()(T({SX}, np.int32))", f"ops.selu(T({SX}, np.int8))", f"ops
           # (MindSpore 2.10's SeLU gradient is wrong for x < 0, e.g. 0.80 at x = -1/7 where the derivative is
           # scale * alpha * exp(x) = 1.52: mindjax keeps the derivative, from jax.vjp, and records no values)
           ]
+# ---- SliceGrad, StridedSliceGrad
+SGX = "T(np.arange(24).reshape(2, 3, 4), np.float32)"
+CASES += [f"G.SliceGrad()(T(np.arange(1, 7).reshape(1, 2, 3), np.float32), {SGX}, (1, 0, 1), (1, 2, 3))",
+          f"G.SliceGrad()(T(np.arange(1, 9).reshape(2, 1, 4), np.int32), {SGX}.astype(ms.int32), (0, 2, 0), "
+          f"(2, 1, 4))",
+          f"G.StridedSliceGrad()(T(np.arange(1, 5).reshape(1, 2, 2), np.float32), (2, 3, 4), (1, 0, 0), (2, 3, 4), "
+          f"(1, 2, 3))",
+          f"G.StridedSliceGrad(0, 0, 0, 0, 1)(T(np.arange(1, 5).reshape(2, 2), np.float32), (2, 3, 4), (1, 0, 0), "
+          f"(2, 3, 4), (1, 2, 2))",
+          f"Grad(lambda x: (ops.Slice()(x, (1, 0, 1), (1, 2, 3)) ** 2).sum(), {SGX})",
+          f"Grad(lambda x: (ops.StridedSlice(0, 0, 0, 0, 1)(x, (1, 0, 0), (2, 3, 4), (1, 2, 2)) ** 2).sum(), {SGX})"]
