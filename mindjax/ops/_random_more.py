@@ -34,7 +34,8 @@ def _gamma_draw(key, a, shape):
 
 @functools.partial(jax.jit, static_argnums=(2,))
 def _poisson_draw(key, lam, shape):
-    return jax.random.poisson(key, lam, shape)
+    # the rate is broadcast inside the kernel: one compile per (shape, rate shape), whatever the dtypes
+    return jax.random.poisson(key, jnp.broadcast_to(lam.astype(jnp.float32), shape), shape)
 
 
 def _shape_of(name: str, shape) -> tuple:
@@ -135,7 +136,9 @@ def random_poisson(shape, rate, seed=None, dtype=mstype.float32) -> Tensor:
         raise TypeError(f"For 'RandomPoisson', the 'dtype' must be int32, int64, float16, float32 or float64, "
                         f"but got {dt}.")
     out = shp + r.shape
-    lam = jnp.broadcast_to(r._data.astype(jnp.float32), out)
+    lam = r._data
+    if not isinstance(lam, jax.core.Tracer):  # eager: casts on the host, no kernel per dtype pair
+        return Tensor(np.asarray(_poisson_draw(next_key(), np.asarray(lam, np.float32), out)).astype(dt.np))
     return Tensor._make(_poisson_draw(next_key(), lam, out).astype(dt.np))
 
 

@@ -440,6 +440,15 @@ def shape(input_x) -> tuple:
 
 
 def rank(input_x) -> int:
+    """``ops.rank(input_x)``: the number of dimensions of the Tensor ``input_x`` (a Python int).
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.rank(ms.Tensor([[1.0, 2.0]])))
+        2
+    """
+    if not isinstance(input_x, Tensor):
+        raise TypeError(f"For 'Rank', the input x must be Tensor, but got {type(input_x).__name__}.")
     return input_x.ndim
 
 

@@ -43,7 +43,17 @@ def relu(input) -> Tensor:
     return apply(_relu, (tensor_of(input, "ReLU"),), {})
 
 
-_relu6 = Op("ReLU6", jax.nn.relu6, "vjp")
+def _relu6_fwd(x):
+    return jnp.minimum(jnp.maximum(x, 0), 6).astype(x.dtype)
+
+
+def _relu6_bprop(ctx, dout):
+    # MindSpore's ReLU6Grad passes the gradient where 0 < x <= 6 (x = 6 included, x = 0 not)
+    x = ctx.inputs[0]
+    return (M.mul(dout, cast(M.logical_and(M.greater(x, 0), M.less_equal(x, 6)), dout.dtype)),)
+
+
+_relu6 = Op("ReLU6", _relu6_fwd, _relu6_bprop)
 
 
 def relu6(x) -> Tensor:
@@ -107,7 +117,15 @@ def softplus(input, beta=1, threshold=20) -> Tensor:
 _hswish = Op("HSwish", jax.nn.hard_swish, "vjp")
 _hsigmoid = Op("HSigmoid", jax.nn.hard_sigmoid, "vjp")
 _mish = Op("Mish", lambda x: x * jnp.tanh(jax.nn.softplus(x)), "vjp")
-_selu = Op("SeLU", jax.nn.selu, "vjp")
+def _selu_fwd(x):
+    if jnp.issubdtype(x.dtype, jnp.integer):
+        # MindSpore's int8/int32 kernel: its constants truncate to 1, so x for x > 0, else trunc(exp(x) - 1)
+        neg = jnp.trunc(jnp.expm1(x.astype(jnp.float32)))
+        return jnp.where(x > 0, x, neg.astype(x.dtype))
+    return jax.nn.selu(x)
+
+
+_selu = Op("SeLU", _selu_fwd, "vjp")
 _logsigmoid = Op("LogSigmoid", jax.nn.log_sigmoid, "vjp")
 
 
@@ -124,7 +142,22 @@ def mish(x) -> Tensor:
 
 
 def selu(input_x) -> Tensor:
-    return apply(_selu, (_float(input_x, "SeLU"),), {})
+    """``ops.selu``: scale * (max(0, x) + min(0, alpha * (exp(x) - 1))); float16/32/64, and int8/int32 as
+    MindSpore's kernel computes them.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> print(ms.ops.selu(ms.Tensor([-100, 0, 3], ms.int32)))
+        [-1  0  3]
+    """
+    x = tensor_of(input_x, "SeLU")
+    if x.dtype in (mstype.int8, mstype.int32):
+        return apply(_selu, (x,), {})
+    if x.dtype.kind != "f":
+        raise TypeError(f"For primitive[SeLU], the input argument[input_x] must be a type of {{Tensor[Float16], "
+                        f"Tensor[Float32], Tensor[Float64], Tensor[Int32], Tensor[Int8]}}, but got "
+                        f"Tensor[{x.dtype}].")
+    return apply(_selu, (_float(x, "SeLU"),), {})
 
 
 def logsigmoid(x) -> Tensor:

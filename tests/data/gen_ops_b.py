@@ -18,6 +18,7 @@ import mindspore.ops as ops
 from mindspore.ops import operations as P
 from mindspore.ops.operations import _grad_ops as G
 from mindspore.ops.function import random_func as R
+from mindspore.ops.operations import nn_ops as NN
 
 warnings.filterwarnings("ignore")
 ms.set_context(mode=ms.PYNATIVE_MODE, device_target="CPU", pynative_synchronize=True)
@@ -61,7 +62,7 @@ def encode(v, values=True):
 
 
 def main():
-    env = {"ops": ops, "P": P, "G": G, "R": R, "ms": ms, "np": np, "T": T, "Ref": Ref, "Grad": Grad}
+    env = {"ops": ops, "P": P, "G": G, "R": R, "NN": NN, "ms": ms, "np": np, "T": T, "Ref": Ref, "Grad": Grad}
     out = {}
     for expr in CASES:
         values = not expr.startswith("shape:")

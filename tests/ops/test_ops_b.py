@@ -14,12 +14,24 @@ import pytest
 import mindjax as ms
 from mindjax import Tensor, Parameter, ops
 from mindjax.ops import operations as P
-from mindjax.ops.operations import _grad_ops as G
+from mindjax.ops.operations import _grad_ops
+from mindjax.ops import _grad_prims_b
 from mindjax.ops.function import random_func as R
+from mindjax.ops.operations import nn_ops as NN
 
 HERE = os.path.dirname(__file__)
 with open(os.path.join(HERE, "..", "data", "ms_ops_b.json")) as f:
     RECORDED = json.load(f)
+
+
+class G:
+    """MindSpore's ``_grad_ops``: mindjax's, with the gradient Primitives of ``ops/_grad_prims_b``."""
+
+    def __getattr__(self, name):
+        return getattr(_grad_prims_b, name) if hasattr(_grad_prims_b, name) else getattr(_grad_ops, name)
+
+
+G = G()
 
 
 def T(a, dtype=None):
@@ -43,7 +55,7 @@ def Grad(fn, *args):
     return ops.grad(f, tuple(range(len(args))))(*args)
 
 
-ENV = {"ops": ops, "P": P, "G": G, "R": R, "ms": ms, "np": np, "T": T, "Ref": Ref, "Grad": Grad}
+ENV = {"ops": ops, "P": P, "G": G, "R": R, "NN": NN, "ms": ms, "np": np, "T": T, "Ref": Ref, "Grad": Grad}
 
 
 def _check(got, want, expr):

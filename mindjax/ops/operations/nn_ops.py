@@ -493,3 +493,11 @@ class GetNext(Primitive):
 
 
 from ._nn_ops_more import *  # noqa: E402,F401,F403  (the apply-ops, pooling, 3-D conv, grid, CTC Primitives)
+
+
+def __getattr__(name: str):
+    # Primitives MindSpore has in nn_ops but exports from neither ops nor ops.operations
+    if name == "PSROIPooling":
+        from ._psroi_prims import PSROIPooling
+        return PSROIPooling
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
