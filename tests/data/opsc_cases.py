@@ -89,6 +89,28 @@ CASES.update({
     "ops.slice_scatter_scalar_src": lambda: ops.slice_scatter(T([1.0, 2.0]), 2, 0, 0, 1),
 })
 
+_ROWS = T(np.array([True, False, True]))
+_BW = T(np.arange(9, dtype=np.float32).reshape(3, 3))
+
+
+def _set_rows(a, key, value):
+    a = a * 1.0
+    a[key] = value
+    return a
+
+
+CASES.update({
+    "setitem.row_mask_scalar": lambda: _set_rows(T(np.ones((3, 3), np.float32)), _ROWS, -1),
+    "setitem.row_mask_3d": lambda: _set_rows(T(np.ones((3, 2, 2), np.float32)), _ROWS, 5.0),
+    "grad.setitem.row_mask": lambda: ms.grad(lambda a: (_set_rows(a, _ROWS, -1) * _BW).sum())(
+        T(np.ones((3, 3), np.float32))),
+    "getitem.list_mask_int": lambda: T(np.arange(6, dtype=np.float32).reshape(2, 3))[[T(np.array([True, False])), 0]],
+    "setitem.list_mask_int": lambda: _set_rows(T(np.arange(6, dtype=np.float32).reshape(2, 3)),
+                                               [T(np.array([True, False])), 0], -1),
+    "setitem.list_mask_int_list_value": lambda: _set_rows(T(np.arange(6, dtype=np.float32).reshape(2, 3)),
+                                                          [T(np.array([True, False])), 0], [-1]),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
