@@ -111,6 +111,18 @@ CASES.update({
                                                           [T(np.array([True, False])), 0], [-1]),
 })
 
+_R = np.random.RandomState(0)
+_CX = _R.randn(12, 2, 6)
+_CLP = T((_CX - np.log(np.exp(_CX).sum(2, keepdims=True))).astype(np.float32))  # log_softmax
+_CT = T(np.array([[1, 3, 3, 2, 0], [4, 5, 1, 0, 0]], np.int64))
+_CIL, _CTL = T(np.array([10, 12], np.int64)), T(np.array([4, 3], np.int64))
+_ctc2 = ops.CTCLossV2(blank=0, reduction="none")
+CASES.update({
+    "CTCLossV2.forward": lambda: _ctc2(_CLP, _CT, _CIL, _CTL)[0],
+    "grad.CTCLossV2": lambda: ops.GradOperation()(lambda a: _ctc2(a, _CT, _CIL, _CTL)[0])(_CLP),
+    "grad.ops.ctc_loss_mean": lambda: ms.grad(lambda a: ops.ctc_loss(a, _CT, _CIL, _CTL, 0, "mean")[0])(_CLP),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
