@@ -123,6 +123,14 @@ CASES.update({
     "grad.ops.ctc_loss_mean": lambda: ms.grad(lambda a: ops.ctc_loss(a, _CT, _CIL, _CTL, 0, "mean")[0])(_CLP),
 })
 
+CASES.update({
+    "grad.Tensor.min_int64_ties": lambda: ops.GradOperation(sens_param=True)(lambda a: a.min())(
+        T(np.ones(5, np.int64)), T(np.array(1, np.int64))),
+    "grad.Tensor.max_int32": lambda: ops.GradOperation(sens_param=True)(lambda a: a.max())(
+        T(np.array([1, 5, 5, 2], np.int32)), T(np.array(3, np.int32))),
+    "grad.Tensor.min_float_ties": lambda: ms.grad(lambda a: a.min())(T(np.array([2., 1., 1., 3.], np.float32))),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
