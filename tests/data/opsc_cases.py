@@ -131,6 +131,18 @@ CASES.update({
     "grad.Tensor.min_float_ties": lambda: ms.grad(lambda a: a.min())(T(np.array([2., 1., 1., 3.], np.float32))),
 })
 
+_SI = T(np.array([[1, 0], [1, 1], [1, 0], [0, 1]], np.int64))
+_SW = T(np.array([[1, 2], [3, 4]], np.int32))
+CASES.update({
+    "grad.ops.scatter_nd_int32": lambda: ops.grad(lambda u: ops.scatter_nd(_SI, u, (2, 2)) * _SW, 0)(
+        T(np.array([3, 4, 5, 6], np.int32))),
+    "grad.ops.scatter_nd_float_weighted": lambda: ops.grad(lambda u: (ops.scatter_nd(_SI, u, (2, 2)) * _SW).sum())(
+        T(np.array([3., 4., 5., 6.], np.float32))),
+    "grad.ops.tensor_scatter_add_int64": lambda: ops.grad(lambda x, u: ops.tensor_scatter_add(x, _SI, u) * _SW,
+                                                          (0, 1))(T(np.ones((2, 2), np.int64)),
+                                                                  T(np.array([1, 2, 3, 4], np.int64))),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
