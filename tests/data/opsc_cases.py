@@ -143,6 +143,15 @@ CASES.update({
                                                                   T(np.array([1, 2, 3, 4], np.int64))),
 })
 
+_SS = T(np.array([0.3, -2., 6., -0.5], np.float32))
+CASES.update({
+    "ops.softshrink_int": lambda: ops.softshrink(_SS, 5),
+    "ops.softshrink_bool": lambda: ops.softshrink(_SS, True),
+    "ops.hardshrink_int": lambda: ops.hardshrink(_SS, 5),
+    "mint.softshrink_int": lambda: mint.nn.functional.softshrink(_SS, 1),
+    "grad.ops.softshrink_int": lambda: ms.grad(lambda a: ops.softshrink(a, 1).sum())(_SS),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
