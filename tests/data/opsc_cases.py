@@ -152,6 +152,14 @@ CASES.update({
     "grad.ops.softshrink_int": lambda: ms.grad(lambda a: ops.softshrink(a, 1).sum())(_SS),
 })
 
+import mindspore.ops.auto_generate as _AG  # noqa: E402
+_TY, _TD = T(np.array([0.1, -0.5, 0.9], np.float32)), T(np.array([2., 1., -3.], np.float32))
+CASES.update({
+    "auto_generate.TanhGrad": lambda: _AG.TanhGrad()(_TY, _TD),
+    "grad.auto_generate.TanhGrad": lambda: ops.grad(lambda y, d: _AG.TanhGrad()(y, d), (0, 1))(_TY, _TD),
+    "auto_generate.SigmoidGrad": lambda: _AG.SigmoidGrad()(_TY, _TD),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):
