@@ -51,6 +51,17 @@ EXTRA = {
     "mindspore.ops.function.nn_func": {"interpolate_ext": _EXT + "interpolate_ext"},
 }
 
+
+
+@functools.lru_cache(maxsize=None)
+def _auto_generate_grads() -> frozenset:
+    data = json.loads((Path(__file__).with_name("_data") / "auto_generate_grads.json").read_text())
+    return frozenset(data["names"])
+
+
+# the gradient Primitives of MindSpore's generated ops (auto_generate.TanhGrad): mindjax's _grad_ops ones
+_GRADS_IN = ("mindspore.ops.auto_generate", "mindspore.ops.auto_generate.gen_ops_prim")
+
 _busy: set = set()  # (module, name) being resolved: public paths can lead back through another alias
 
 
@@ -60,6 +71,11 @@ def lookup(ms_module: str, name: str):
     if extra is not None:
         mod, _, attr = extra.rpartition(".")
         return getattr(importlib.import_module(mod), attr)
+    if ms_module in _GRADS_IN and name in _auto_generate_grads():
+        from mindjax.ops.operations import _grad_ops
+        obj = getattr(_grad_ops, name, None)
+        if obj is not None:
+            return obj
     paths = _table().get(ms_module, {}).get(name)
     key = (ms_module, name)
     if not paths or key in _busy:

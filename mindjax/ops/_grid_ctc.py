@@ -137,6 +137,15 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
 
 
 # ---- CTC ------------------------------------------------------------------------------------------------------
+def _logaddexp(a, b):
+    """log(exp(a) + exp(b)) whose gradient is 0, not NaN, where both are -inf (paths that cannot happen)."""
+    m = jnp.maximum(a, b)
+    ok = jnp.isfinite(m)
+    m0 = jnp.where(ok, m, 0)
+    s = jnp.where(ok, jnp.exp(a - m0) + jnp.exp(b - m0), 1)
+    return jnp.where(ok, m0 + jnp.log(s), m)
+
+
 def _ctc_fwd(log_probs, targets, in_len, tgt_len, *, blank):
     # log_probs: (T, N, C); targets: (N, S) padded; returns the per-sample negative log-likelihood
     t_max, n, _ = log_probs.shape
@@ -152,7 +161,7 @@ def _ctc_fwd(log_probs, targets, in_len, tgt_len, *, blank):
     def step(alpha, t):
         a1 = jnp.concatenate([jnp.full((n, 1), neg), alpha[:, :-1]], 1)
         a2 = jnp.where(skip, jnp.concatenate([jnp.full((n, 2), neg), alpha[:, :-2]], 1), neg)
-        new = jnp.logaddexp(jnp.logaddexp(alpha, a1), a2) + jnp.take_along_axis(log_probs[t], ext, 1)
+        new = _logaddexp(_logaddexp(alpha, a1), a2) + jnp.take_along_axis(log_probs[t], ext, 1)
         new = jnp.where(pos < length[:, None], new, neg)
         live = (t < in_len)[:, None]
         return jnp.where(live, new, alpha), jnp.where(live, new, neg)
@@ -162,10 +171,27 @@ def _ctc_fwd(log_probs, targets, in_len, tgt_len, *, blank):
     log_alpha = jnp.concatenate([alpha0[None], hist], 0).transpose(1, 0, 2)
     last = jnp.take_along_axis(alpha, (length - 1)[:, None], 1)[:, 0]
     prev = jnp.where(length > 1, jnp.take_along_axis(alpha, jnp.maximum(length - 2, 0)[:, None], 1)[:, 0], neg)
-    return -jnp.logaddexp(last, prev), log_alpha
+    return -_logaddexp(last, prev), log_alpha
 
 
-_ctc = Op("CTCLossV2", _ctc_fwd, "vjp", n_out=2)
+def _ctc_bprop(ctx, dout):
+    # MindSpore's (and PyTorch's) CTC gradient w.r.t. log_probs is exp(log_probs) - posterior: the gradient
+    # w.r.t. the logits that a log_softmax made log_probs from. The derivative of the loss itself is
+    # -posterior (jax.vjp of the forward); exp(log_probs) is added on the frames within each input length.
+    from ._primitive import vjp_bprop
+    from . import math as M
+    from ._base import cast
+    grads = vjp_bprop(ctx, dout)
+    if grads[0] is None:
+        return grads
+    lp, _, in_len, _ = ctx.inputs
+    frames = Tensor(np.arange(lp.shape[0], dtype=np.int64).reshape(-1, 1))
+    live = cast(M.less(frames, in_len.reshape((1, -1))), lp.dtype).reshape((lp.shape[0], lp.shape[1], 1))
+    dnll = dout[0].reshape((1, lp.shape[1], 1))
+    return (M.add(grads[0], M.mul(M.mul(M.exp(lp), live), dnll)),) + tuple(grads[1:])
+
+
+_ctc = Op("CTCLossV2", _ctc_fwd, _ctc_bprop, n_out=2)
 
 
 def ctc_nll(log_probs, targets, input_lengths, target_lengths, blank=0):

@@ -328,9 +328,10 @@ def glu(x, axis=-1):
 
 
 def _lambd(cls, lambd):
-    if not isinstance(lambd, float):
-        raise _type_error(cls, "lambd", lambd, ("float",))
-    return lambd
+    # MindSpore 2.10 takes a bool, an int or a float (True is 1.0)
+    if not isinstance(lambd, (bool, int, float)):
+        raise _type_error(cls, "lambd", lambd, ("bool", "int", "float"))
+    return float(lambd)
 
 
 def hardshrink(input, lambd: float = 0.5):

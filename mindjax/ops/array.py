@@ -521,7 +521,18 @@ def _scatter_fwd(x, idx, upd, *, mode):
     return x.at[key].set(upd, mode="drop") if mode == "update" else x.at[key].add(upd, mode="drop")
 
 
-_tensor_scatter = Op("TensorScatter", _scatter_fwd, "vjp")
+def _scatter_bprop(ctx, dout):
+    # 'add': the gradient of x is dout, that of the updates dout gathered at the indices, written with ops so
+    # that integer updates get their integer gradient (jax.vjp gives integer inputs none); 'update': jax.vjp
+    from ._primitive import vjp_bprop
+    if ctx.attrs[1]["mode"] != "add":
+        return vjp_bprop(ctx, dout)
+    from ._array_more import gather_nd
+    x, idx, upd = ctx.inputs
+    return (cast(dout, x.dtype), None, cast(gather_nd(dout, idx), upd.dtype))
+
+
+_tensor_scatter = Op("TensorScatter", _scatter_fwd, _scatter_bprop)
 
 
 def _scatter_args(name, x, indices, updates):

@@ -176,8 +176,9 @@ def _index_key(key, x=None, setting: bool = False):
     (``setting``) accepts ``False`` and ``[]`` (it changes nothing), as MindSpore does."""
     lenient = setting or _boost()
     if isinstance(key, list) and len(key) < 32 and any(
-            isinstance(v, (list, tuple, builtins.slice)) or v is None or v is Ellipsis for v in key):
-        key = tuple(key)  # MindSpore reads such a list as a tuple of indices
+            isinstance(v, (list, tuple, builtins.slice)) or v is None or v is Ellipsis
+            or isinstance(v, Tensor) and v.ndim > 0 for v in key):
+        key = tuple(key)  # MindSpore reads such a list (one holding a non-scalar Tensor too) as a tuple of indices
     if isinstance(key, np.ndarray) and key.ndim == 0 and not _boost():
         raise IndexError(f"Only support integers, slices(`:`), ellipsis(`...`), None, bool, tensor, int, list and "
                          f"tuple as index, but got {key} with type {type(key)}")
@@ -368,7 +369,9 @@ def setitem(x: Tensor, key, value) -> Tensor:
     if any(a.dtype == mstype.bool_ for a in arrays) and len(arrays) == 1 and len(static) == 1 \
             and (v.ndim == 0 or v.shape == x.shape):
         mask = arrays[0]  # a mask over x with one value: a select, no value-dependent shape
-        out = M.select(broadcast_to(mask, x.shape) if mask.shape != x.shape else mask, v, x)
+        if mask.shape != x.shape:  # a mask over the leading axes covers the trailing ones whole
+            mask = broadcast_to(mask.reshape(tuple(mask.shape) + (1,) * (x.ndim - mask.ndim)), x.shape)
+        out = M.select(mask, v, x)
         if _in_jit():
             from .._jit.state import note_setitem
             note_setitem(out._data)

@@ -103,7 +103,8 @@ def _minmax(name, jfn, pick):
         d = dout.reshape(shape)
         mask = cast(M.equal(x, out), d.dtype)
         count = apply(_reduce_sum, (mask,), {"axes": axes, "keep": True, "dtype": mask._data.dtype})
-        return (M.mul(M.div(mask, count), d),)
+        # ties share the gradient; an integer input's gradient is an integer Tensor (1/5 -> 0, as MindSpore)
+        return (cast(M.mul(M.div(mask, count), d), x.dtype),)
 
     op = Op(name, fwd, bprop)
 

@@ -89,6 +89,77 @@ CASES.update({
     "ops.slice_scatter_scalar_src": lambda: ops.slice_scatter(T([1.0, 2.0]), 2, 0, 0, 1),
 })
 
+_ROWS = T(np.array([True, False, True]))
+_BW = T(np.arange(9, dtype=np.float32).reshape(3, 3))
+
+
+def _set_rows(a, key, value):
+    a = a * 1.0
+    a[key] = value
+    return a
+
+
+CASES.update({
+    "setitem.row_mask_scalar": lambda: _set_rows(T(np.ones((3, 3), np.float32)), _ROWS, -1),
+    "setitem.row_mask_3d": lambda: _set_rows(T(np.ones((3, 2, 2), np.float32)), _ROWS, 5.0),
+    "grad.setitem.row_mask": lambda: ms.grad(lambda a: (_set_rows(a, _ROWS, -1) * _BW).sum())(
+        T(np.ones((3, 3), np.float32))),
+    "getitem.list_mask_int": lambda: T(np.arange(6, dtype=np.float32).reshape(2, 3))[[T(np.array([True, False])), 0]],
+    "setitem.list_mask_int": lambda: _set_rows(T(np.arange(6, dtype=np.float32).reshape(2, 3)),
+                                               [T(np.array([True, False])), 0], -1),
+    "setitem.list_mask_int_list_value": lambda: _set_rows(T(np.arange(6, dtype=np.float32).reshape(2, 3)),
+                                                          [T(np.array([True, False])), 0], [-1]),
+})
+
+_R = np.random.RandomState(0)
+_CX = _R.randn(12, 2, 6)
+_CLP = T((_CX - np.log(np.exp(_CX).sum(2, keepdims=True))).astype(np.float32))  # log_softmax
+_CT = T(np.array([[1, 3, 3, 2, 0], [4, 5, 1, 0, 0]], np.int64))
+_CIL, _CTL = T(np.array([10, 12], np.int64)), T(np.array([4, 3], np.int64))
+_ctc2 = ops.CTCLossV2(blank=0, reduction="none")
+CASES.update({
+    "CTCLossV2.forward": lambda: _ctc2(_CLP, _CT, _CIL, _CTL)[0],
+    "grad.CTCLossV2": lambda: ops.GradOperation()(lambda a: _ctc2(a, _CT, _CIL, _CTL)[0])(_CLP),
+    "grad.ops.ctc_loss_mean": lambda: ms.grad(lambda a: ops.ctc_loss(a, _CT, _CIL, _CTL, 0, "mean")[0])(_CLP),
+})
+
+CASES.update({
+    "grad.Tensor.min_int64_ties": lambda: ops.GradOperation(sens_param=True)(lambda a: a.min())(
+        T(np.ones(5, np.int64)), T(np.array(1, np.int64))),
+    "grad.Tensor.max_int32": lambda: ops.GradOperation(sens_param=True)(lambda a: a.max())(
+        T(np.array([1, 5, 5, 2], np.int32)), T(np.array(3, np.int32))),
+    "grad.Tensor.min_float_ties": lambda: ms.grad(lambda a: a.min())(T(np.array([2., 1., 1., 3.], np.float32))),
+})
+
+_SI = T(np.array([[1, 0], [1, 1], [1, 0], [0, 1]], np.int64))
+_SW = T(np.array([[1, 2], [3, 4]], np.int32))
+CASES.update({
+    "grad.ops.scatter_nd_int32": lambda: ops.grad(lambda u: ops.scatter_nd(_SI, u, (2, 2)) * _SW, 0)(
+        T(np.array([3, 4, 5, 6], np.int32))),
+    "grad.ops.scatter_nd_float_weighted": lambda: ops.grad(lambda u: (ops.scatter_nd(_SI, u, (2, 2)) * _SW).sum())(
+        T(np.array([3., 4., 5., 6.], np.float32))),
+    "grad.ops.tensor_scatter_add_int64": lambda: ops.grad(lambda x, u: ops.tensor_scatter_add(x, _SI, u) * _SW,
+                                                          (0, 1))(T(np.ones((2, 2), np.int64)),
+                                                                  T(np.array([1, 2, 3, 4], np.int64))),
+})
+
+_SS = T(np.array([0.3, -2., 6., -0.5], np.float32))
+CASES.update({
+    "ops.softshrink_int": lambda: ops.softshrink(_SS, 5),
+    "ops.softshrink_bool": lambda: ops.softshrink(_SS, True),
+    "ops.hardshrink_int": lambda: ops.hardshrink(_SS, 5),
+    "mint.softshrink_int": lambda: mint.nn.functional.softshrink(_SS, 1),
+    "grad.ops.softshrink_int": lambda: ms.grad(lambda a: ops.softshrink(a, 1).sum())(_SS),
+})
+
+import mindspore.ops.auto_generate as _AG  # noqa: E402
+_TY, _TD = T(np.array([0.1, -0.5, 0.9], np.float32)), T(np.array([2., 1., -3.], np.float32))
+CASES.update({
+    "auto_generate.TanhGrad": lambda: _AG.TanhGrad()(_TY, _TD),
+    "grad.auto_generate.TanhGrad": lambda: ops.grad(lambda y, d: _AG.TanhGrad()(y, d), (0, 1))(_TY, _TD),
+    "auto_generate.SigmoidGrad": lambda: _AG.SigmoidGrad()(_TY, _TD),
+})
+
 
 @ms.jit
 def _jit_shape_known(a):

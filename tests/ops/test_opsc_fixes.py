@@ -46,3 +46,13 @@ def test_recorded(cases, name):
             continue
         assert g["dtype"] == w["dtype"] and g["shape"] == w["shape"], (g, w)
         np.testing.assert_allclose(g["value"], w["value"], rtol=1e-3, atol=1e-3)
+
+
+def test_operations_module_paths():
+    """MindSpore has CholeskySolve in ops.operations.math_ops and FractionalMaxPoolWithFixedKsize in
+    ops.operations.nn_ops (dynamic_shape/grad tests import them from there): the public Primitives."""
+    import mindjax.ops as ops
+    from mindjax.ops.operations.math_ops import CholeskySolve
+    from mindjax.ops.operations.nn_ops import FractionalMaxPoolWithFixedKsize
+    assert CholeskySolve is ops.CholeskySolve
+    assert FractionalMaxPoolWithFixedKsize is ops.FractionalMaxPoolWithFixedKsize

@@ -25,9 +25,9 @@ def _gt(x, v):
 
 ReluGrad = simple("ReluGrad", lambda dy, x: F.mul(dy, _gt(x, 0)),
                   "``G.ReluGrad()(y_backprop, x)``: y_backprop where x > 0, else 0.")
-ReLU6Grad = simple("ReLU6Grad", lambda dy, x: F.mul(dy, F.cast(F.logical_and(F.greater(x, 0), F.less(x, 6)),
+ReLU6Grad = simple("ReLU6Grad", lambda dy, x: F.mul(dy, F.cast(F.logical_and(F.greater(x, 0), F.less_equal(x, 6)),
                                                                  dy.dtype)),
-                   "``G.ReLU6Grad()(y_backprop, x)``: y_backprop where 0 < x < 6, else 0.")
+                   "``G.ReLU6Grad()(y_backprop, x)``: y_backprop where 0 < x <= 6, else 0.")
 SigmoidGrad = simple("SigmoidGrad", lambda y, dy: F.mul(dy, _cj(F.mul(y, F.sub(1, y)))),
                      "``G.SigmoidGrad()(y, dy)``: dy * conj(y * (1 - y)), y the sigmoid output.")
 TanhGrad = simple("TanhGrad", lambda y, dy: F.mul(dy, _one_minus_sq(y)),
@@ -169,6 +169,7 @@ class SmoothL1LossGrad(Primitive):
         return F.mul(g, dout)
 
 from ._grad_ops_a import *  # noqa: E402,F401,F403  (KLDivLossGrad, LayerNormGrad, LRNGrad, ...)
+from .._grad_prims_b import PSROIPoolingGrad, ResizeBilinearGrad, SliceGrad, StridedSliceGrad  # noqa: E402,F401
 from mindjax import _deep_aliases as _deep  # noqa: E402
 
 _deep.install(globals())  # MindSpore's other names for public objects (first use)

@@ -442,3 +442,4 @@ HistogramFixedWidth = _attr_prim("HistogramFixedWidth", {"nbins": _EMPTY, "dtype
                                  "``ops.HistogramFixedWidth(nbins, dtype='int32')(x, range)``: fixed-width counts.",
                                  {"nbins": _ci})
 del _n
+from .linalg_ops import CholeskySolve  # noqa: E402,F401  (MindSpore has it in math_ops)

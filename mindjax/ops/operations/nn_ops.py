@@ -493,6 +493,7 @@ class GetNext(Primitive):
 
 
 from ._nn_ops_more import *  # noqa: E402,F401,F403  (the apply-ops, pooling, 3-D conv, grid, CTC Primitives)
+from ._fractional_ops import FractionalMaxPoolWithFixedKsize  # noqa: E402,F401  (MindSpore has it in nn_ops)
 
 
 def __getattr__(name: str):
