@@ -250,7 +250,8 @@ def _ms_type_name(v) -> str:
 
 
 def _map(fn, *seqs):
-    """``map`` as graph mode checks it: over tuples or lists of one kind and one length; a tuple.
+    """``map`` as graph mode checks it: over tuples or lists of one kind and one length; a tuple
+    (a list over lists).
     With a numpy array among them (JIT Fallback runs it as Python), Python's ``map``."""
     import numpy as np
     if not seqs:
@@ -266,7 +267,8 @@ def _map(fn, *seqs):
     if len({len(v) for v in seqs}) > 1:
         raise RuntimeError(f"For 'Map', the length of {'lists' if isinstance(seqs[0], list) else 'tuples'} must be "
                            f"the same. ")
-    return tuple(map(fn, *seqs))
+    out = tuple(map(fn, *seqs))
+    return list(out) if isinstance(seqs[0], list) else out  # over lists, a list
 
 
 def invert(x):

@@ -102,6 +102,8 @@ CASES = {
     "map_tensor_args": _fn("return map(lambda a, b: a * b, args[0], args[0])", "[(X,)]"),
     "map_list_lengths": _fn("return map(lambda a, b: a * b, [1, 2], [1])", "[()]"),
     "map_tuple_and_list": _fn("return map(lambda a, b: a * b, (1, 2), [1, 2])", "[()]"),
+    "map_lists_and_tuples": _fn("return map(lambda a, b: a + b, [0, 1], [6, 7]), map(lambda a: a * 2, (1, 2))",
+                                "[()]"),
     "map_tuple_lengths": _fn("return map(lambda a, b: a * b, (1, 2), (1,))", "[()]"),
     "map_list_and_tensor": _fn("return map(lambda a, b: a * b, [args[0]], args[0])", "[(X,)]"),
     "invert_int_tensor": _fn("return ~args[0]", "[(Tensor([1, 2, 3, 4]),)]"),
