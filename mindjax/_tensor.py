@@ -132,10 +132,9 @@ class Tensor:
         if any(isinstance(x, Tensor) and isinstance(x._data, jax.core.Tracer) for x in inputs):
             import operator
             op = getattr(operator, _UFUNC_OPS.get(ufunc.__name__, ""), None)
-            if method != "__call__" or kwargs or op is None:
-                return NotImplemented
-            args = [x if isinstance(x, Tensor) else Tensor(np.asarray(x)) for x in inputs]
-            return op(*args)
+            if method == "__call__" and not kwargs and op is not None:
+                return op(*[x if isinstance(x, Tensor) else Tensor(np.asarray(x)) for x in inputs])
+            # other ufuncs (np.exp) need the values: asnumpy's JIT Fallback (a graph break at LAX)
         conv = [x.asnumpy() if isinstance(x, Tensor) else x for x in inputs]
         if "out" in kwargs:
             kwargs["out"] = tuple(x.asnumpy() if isinstance(x, Tensor) else x for x in kwargs["out"])

@@ -96,6 +96,7 @@ CASES = {
     # ndarray OP Tensor: numpy's answer on the values, an ndarray (PyNative)
     "ndarray_op_tensor_pynative": _call("(np.array([[6, 0], [5, 20]]) == Tensor(np.array([[6, 0], [5, 20]])), "
                                         "np.array([1, 2]) * Tensor(np.array([3, 4])))"),
+    "numpy_ufunc_of_tensor": _fn("return np.exp(args[0]), np.array([1.0, 2.0]) * args[0]", "[(X,)]"),
     # map's checks in graph mode
     "map_one_arg": _fn("return map(lambda a: a)", "[()]"),
     "map_int_args": _fn("return map(lambda a, b: a * b, 3, 4)", "[()]"),
