@@ -94,6 +94,14 @@ def _to_array(data, dtype: mstype.Type | None):
                     f"bool, int, float, complex, list or tuple, but got {type(data).__name__}.")
 
 
+# numpy's ufuncs by name -> the ``operator`` function (for ``ndarray OP Tensor`` in compiled code)
+_UFUNC_OPS = {"add": "add", "subtract": "sub", "multiply": "mul", "true_divide": "truediv", "divide": "truediv",
+              "floor_divide": "floordiv", "power": "pow", "remainder": "mod", "matmul": "matmul", "equal": "eq",
+              "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
+              "bitwise_and": "and_", "bitwise_or": "or_", "bitwise_xor": "xor", "left_shift": "lshift",
+              "right_shift": "rshift", "negative": "neg", "positive": "pos", "absolute": "abs", "invert": "invert"}
+
+
 class Tensor:
     """A multi-dimensional array: MindSpore's ``Tensor``.
 
@@ -116,6 +124,21 @@ class Tensor:
 
     __slots__ = ("_data", "_node", "_idx", "__weakref__", "__dict__")
     __array_priority__ = 100
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """``ndarray OP Tensor`` (and numpy ufuncs given Tensors): numpy's answer on the Tensors'
+        values, an ndarray, as MindSpore gives it (its Tensor converts through ``__array__``).
+        In compiled code, where the values are not known yet, the Tensor's own operator."""
+        if any(isinstance(x, Tensor) and isinstance(x._data, jax.core.Tracer) for x in inputs):
+            import operator
+            op = getattr(operator, _UFUNC_OPS.get(ufunc.__name__, ""), None)
+            if method == "__call__" and not kwargs and op is not None:
+                return op(*[x if isinstance(x, Tensor) else Tensor(np.asarray(x)) for x in inputs])
+            # other ufuncs (np.exp) need the values: asnumpy's JIT Fallback (a graph break at LAX)
+        conv = [x.asnumpy() if isinstance(x, Tensor) else x for x in inputs]
+        if "out" in kwargs:
+            kwargs["out"] = tuple(x.asnumpy() if isinstance(x, Tensor) else x for x in kwargs["out"])
+        return getattr(ufunc, method)(*conv, **kwargs)
 
     def __new__(cls, input_data=None, dtype=None, shape=None, init=None, *args, **kwargs):
         if cls is Tensor and input_data is None and init is None and (_is_dynamic_shape(shape) or (

@@ -324,6 +324,8 @@ class _Calls(ast.NodeTransformer):
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
+        if isinstance(node.op, ast.Invert):  # ``~`` on an integer Tensor: graph mode's logical not
+            return ast.copy_location(_call(_ag("invert"), node.operand), node)
         return ast.copy_location(_test(node), node) if isinstance(node.op, ast.Not) else node
 
     def visit_Compare(self, node):  # ``t in (a, b)``: Tensors compared by value, as graph mode does

@@ -28,7 +28,28 @@ class TensorRange:
         self.start, self.stop, self.step = start, stop, step
 
 
+_INT64 = (-2 ** 63, 2 ** 63 - 1)
+
+
+def check_range(args) -> None:
+    """``range``'s arguments as MindSpore's graph compiler checks them (its messages)."""
+    if not 1 <= len(args) <= 3:
+        raise RuntimeError(f"For 'make_range', the input size should within [1, 3] but got{len(args)}")
+    for i, a in enumerate(args):
+        if isinstance(a, float):
+            raise TypeError(f"For 'make_range', the {i}th input should be a int scalar but got AbstractScalar(Type: "
+                            f"Float32, Value: {a}, Shape: NoShape)")
+    if len(args) == 3 and isinstance(args[2], int) and not _traced(args[2]) and args[2] == 0:
+        raise RuntimeError("For 'range', the argument 'step' could not be 0.")
+    if all(isinstance(a, int) for a in args):
+        r = range(*args)
+        if len(r) and not _INT64[0] <= r.start + r.step * len(r) <= _INT64[1]:
+            raise ValueError("Integer overflow error occurred when traversing the range. Please check the inputs of "
+                             "range.")
+
+
 def range_(*args):
+    check_range(args)
     if not any(_traced(a) for a in args):
         return range(*[int(a) if isinstance(a, Tensor) else a for a in args])
     if len(args) == 1:

@@ -102,6 +102,7 @@ class Ag:
         return value
 
     mark = staticmethod(fallback.mark)
+    invert = staticmethod(lambda x: invert(x))
     fstr = staticmethod(fallback.fstr)
     assert_ = staticmethod(fallback.assert_)
 
@@ -240,9 +241,53 @@ def _round(x, *nd, **kw):
     return round(x, *nd, **kw)
 
 
+def _ms_type_name(v) -> str:
+    """A value's type as MindSpore's graph compiler names it in messages."""
+    from .._tensor import Tensor
+    if isinstance(v, Tensor):
+        return f"Tensor[{v.dtype}]"
+    return {bool: "Bool", int: "Int64", float: "Float32", str: "String"}.get(type(v), type(v).__name__)
+
+
+def _map(fn, *seqs):
+    """``map`` as graph mode checks it: over tuples or lists of one kind and one length; a tuple
+    (a list over lists).
+    With a numpy array among them (JIT Fallback runs it as Python), Python's ``map``."""
+    import numpy as np
+    if not seqs:
+        raise TypeError(f"The Map operator must have at least two arguments. But the size of arguments is "
+                        f"{1 + len(seqs)}.")
+    if any(isinstance(v, np.ndarray) for v in seqs):
+        return tuple(map(fn, *seqs))
+    if len({_ms_type_name(v) if not isinstance(v, (list, tuple)) else type(v) for v in seqs}) > 1:
+        raise RuntimeError("The types of arguments in Map must be consistent, but the types of arguments are "
+                           "inconsistent.")
+    if not isinstance(seqs[0], (list, tuple)):
+        raise RuntimeError(f"Map can only be applied to list, tuple, but got {_ms_type_name(seqs[0])}.")
+    if len({len(v) for v in seqs}) > 1:
+        raise RuntimeError(f"For 'Map', the length of {'lists' if isinstance(seqs[0], list) else 'tuples'} must be "
+                           f"the same. ")
+    out = tuple(map(fn, *seqs))
+    return list(out) if isinstance(seqs[0], list) else out  # over lists, a list
+
+
+def invert(x):
+    """``~x`` in compiled code: graph mode gives the logical not of an integer or bool Tensor."""
+    from .._tensor import Tensor
+    if isinstance(x, Tensor) and (x.dtype == mstype_bool() or "Int" in str(x.dtype)):
+        from .. import ops
+        return ops.logical_not(x)
+    return ~x
+
+
+def mstype_bool():
+    from .. import _dtype
+    return _dtype.bool_
+
+
 # graph mode gives tuples where Python gives iterators (filter gives a list, as in MindSpore 2.10)
-_BUILTINS = {map: _as_tuple(map), zip: _as_tuple(zip), enumerate: _as_tuple(enumerate),
-             range: lambda *a: tuple(range(*a)), filter: lambda *a: list(filter(*a)),
+_BUILTINS = {map: _map, zip: _as_tuple(zip), enumerate: _as_tuple(enumerate),
+             range: lambda *a: (loops.check_range(a), tuple(range(*a)))[1], filter: lambda *a: list(filter(*a)),
              max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance,
              round: _round, tuple: lambda *a, **k: tuple(_py_items(a[0]), *a[1:], **k) if a else tuple(**k),
              list: lambda *a, **k: list(_py_items(a[0]), *a[1:], **k) if a else list(**k)}

@@ -93,6 +93,28 @@ CASES = {
     "round_tensor_pynative": _call("round(Tensor(np.array([0.5, 1.5, 2.51], np.float32)))"),
     "sum_0d_tensor": _fn("return sum(Tensor(1))", "[()]"),
     "iter_0d_tensor_pynative": _call("list(Tensor(1))"),
+    # ndarray OP Tensor: numpy's answer on the values, an ndarray (PyNative)
+    "ndarray_op_tensor_pynative": _call("(np.array([[6, 0], [5, 20]]) == Tensor(np.array([[6, 0], [5, 20]])), "
+                                        "np.array([1, 2]) * Tensor(np.array([3, 4])))"),
+    "numpy_ufunc_of_tensor": _fn("return np.exp(args[0]), np.array([1.0, 2.0]) * args[0]", "[(X,)]"),
+    # map's checks in graph mode
+    "map_one_arg": _fn("return map(lambda a: a)", "[()]"),
+    "map_int_args": _fn("return map(lambda a, b: a * b, 3, 4)", "[()]"),
+    "map_tensor_args": _fn("return map(lambda a, b: a * b, args[0], args[0])", "[(X,)]"),
+    "map_list_lengths": _fn("return map(lambda a, b: a * b, [1, 2], [1])", "[()]"),
+    "map_tuple_and_list": _fn("return map(lambda a, b: a * b, (1, 2), [1, 2])", "[()]"),
+    "map_lists_and_tuples": _fn("return map(lambda a, b: a + b, [0, 1], [6, 7]), map(lambda a: a * 2, (1, 2))",
+                                "[()]"),
+    "map_tuple_lengths": _fn("return map(lambda a, b: a * b, (1, 2), (1,))", "[()]"),
+    "map_list_and_tensor": _fn("return map(lambda a, b: a * b, [args[0]], args[0])", "[(X,)]"),
+    "invert_int_tensor": _fn("return ~args[0]", "[(Tensor([1, 2, 3, 4]),)]"),
+    # range's checks in graph mode
+    "range_step_zero": _fn("n = 0\nfor _ in range(1, 2, 0):\n    n += 1\nreturn n", "[()]"),
+    "range_float_arg": _fn("n = 0\nfor _ in range(0, 0.02):\n    n += 1\nreturn n", "[()]"),
+    "range_four_args": _fn("n = 0\nfor _ in range(1, 2, 3, 4):\n    n += 1\nreturn n", "[()]"),
+    "range_overflow": _fn("n = 0\nfor _ in range(9223372036854775806, 9223372036854775807, 3):\n    n += 1\n"
+                          "return n", "[()]"),
+    "range_empty": _fn("n = 0\nfor _ in range(1, -1, 3):\n    n += 1\nreturn n + 2, range(0, 7, 3)", "[()]"),
 }
 
 

@@ -34,6 +34,28 @@ class ConvertToDynamic(Primitive):
     def __call__(self, x):
         return F.identity(x)
 
+class TopTypeof(Primitive):
+    """``TopTypeof()(x)``: the top type of ``x``, ``ops.typeof`` without a Tensor's element type
+    (``mstype.tensor_type`` for any Tensor), so that ``isinstance(TopTypeof()(x), mstype.TensorType)``
+    asks whether ``x`` is a Tensor.
+
+    Examples:
+        >>> import mindjax as ms
+        >>> from mindjax.ops.operations import _inner_ops as inner
+        >>> isinstance(inner.TopTypeof()(ms.Tensor([1])), ms.common.dtype.TensorType)
+        True
+    """
+
+    @prim_attr_register
+    def __init__(self):
+        pass
+
+    def __call__(self, x):
+        from ...common import dtype as mstype
+        from ..._tensor import Tensor
+        return mstype.tensor_type if isinstance(x, Tensor) else F.typeof(x)
+
+
 from mindjax import _deep_aliases as _deep  # noqa: E402
 
 _deep.install(globals())  # MindSpore's other names for public objects (first use)
