@@ -31,7 +31,8 @@ def _xla_cpu_exact_math() -> None:
         return
     flags = os.environ.get("XLA_FLAGS", "")
     if (major, minor) >= (0, 9) and "xla_cpu_enable_platform_dependent_math" not in flags:
-        os.environ["XLA_FLAGS"] = (flags + " --xla_cpu_enable_platform_dependent_math=false").strip()
+        # first: XLA stops reading flags at a token without "--" (e.g. a stray "threads=1")
+        os.environ["XLA_FLAGS"] = ("--xla_cpu_enable_platform_dependent_math=false " + flags).strip()
 
 
 _xla_cpu_exact_math()

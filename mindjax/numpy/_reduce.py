@@ -201,7 +201,8 @@ def nansum(a, axis=None, dtype=None, keepdims=False) -> Tensor:
     a = to_tensor(a)
     axes = _axes(a, axis)
     z, _ = _nan_zero(a)
-    return _dt(ops.sum(z, axes, keepdims), dtype)
+    # MindSpore's numpy sums keep the input's dtype (its ReduceSum), where ops.sum widens ints to int64
+    return _dt(ops.cast(ops.sum(z, axes, keepdims), z.dtype), dtype)
 
 
 def _nan_count(a, axes, keepdims):
@@ -391,4 +392,4 @@ def count_nonzero(x, axis=None, keepdims=False) -> Tensor:
         raise TypeError("The 'input x' doesn't support 'Bool' and expect to receive an int or float Tensor.")
     axes = _axes(x, axis)
     nz = ops.cast(ops.not_equal(x, 0), mstype.int32)
-    return ops.sum(nz, axes, keepdims) if axes else nz
+    return ops.cast(ops.sum(nz, axes, keepdims), mstype.int32) if axes else nz

@@ -111,6 +111,8 @@ def softplus(input, beta=1, threshold=20) -> Tensor:
         [0.3465736 2.       ]
     """
     x = _float(input, "Softplus")
+    if beta == 1 and threshold == 20:  # MindSpore's Softplus Primitive (also what MindIR export maps)
+        return apply(_softplus, (x,), {})
     return apply(_softplus_thr, (x,), {"beta": float(beta), "threshold": float(threshold)})
 
 
