@@ -128,3 +128,24 @@ def test_top_level_names_outside_all():
     assert not {"bool", "int", "float"} & set(ms.__all__)
     from mindjax.mindrecord import FileWriter
     assert ms.FileWriter is FileWriter and ms.boost.GradientAccumulation is not None
+
+
+def test_submodules_are_their_parents_attributes():
+    """After ``import mindspore.nn``, ``mindspore.nn.cell`` is the module and ``mindspore.nn.loss``
+    the package, as in MindSpore (mindcv annotates ``act_layer: nn.cell = nn.GELU``). A failed import
+    half-way through ``import mindjax`` leaves a submodule loaded but unset on its re-imported parent;
+    a star import can copy a sub-package's own submodule over the name. A parent may hold a function
+    of the submodule's name instead (``mindspore.common.seed`` is the function, in MindSpore too)."""
+    code = ("import sys, types, mindjax, mindjax.nn, mindjax.train, mindjax.dataset\n"
+            "bad = []\n"
+            "for name, mod in sorted(sys.modules.items()):\n"
+            "    parent, _, leaf = name.rpartition('.')\n"
+            "    if not name.startswith('mindjax.') or mod is None or parent not in sys.modules:\n"
+            "        continue\n"
+            "    attr = getattr(sys.modules[parent], leaf, None)\n"
+            "    if attr is None or (isinstance(attr, types.ModuleType) and attr is not mod):\n"
+            "        bad.append(name)\n"
+            "print(bad)\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert res.stdout.strip().splitlines()[-1] == "[]"

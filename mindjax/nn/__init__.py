@@ -22,6 +22,12 @@ from . import utils  # noqa: F401,E402
 from .utils import no_init_parameters  # noqa: F401,E402
 from .metrics import get_metrics  # noqa: F401,E402  (MindSpore also exports it from nn)
 from . import probability  # noqa: F401,E402  (``nn.probability`` after ``import mindspore.nn``, as MindSpore)
+import sys as _sys  # noqa: E402
+
+# ``from .loss import *`` above also copied the package's own ``loss`` attribute (its submodule
+# nn.loss.loss) over the name: ``mindspore.nn.loss`` is the package, as in MindSpore
+loss = _sys.modules[__name__ + ".loss"]
+del _sys
 
 
 # the metrics MindSpore 2.10 also exports from ``mindspore.nn``, loaded on first use

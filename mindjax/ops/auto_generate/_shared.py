@@ -6,8 +6,34 @@ from pathlib import Path
 
 def reexport(namespace: dict, key: str, source) -> None:
     """Put into ``namespace`` every name of ``key`` ('gen_ops_prim' or 'gen_ops_def') that ``source`` has
-    and ``namespace`` does not define yet."""
+    and ``namespace`` does not define yet.
+
+    Names ``source`` defines are copied now; names it would only find through its own lazy module
+    ``__getattr__`` are looked up on first use. Looking them up here, while ``mindjax.ops`` is still
+    importing, would import ``mint`` and ``nn`` half-way through (an import cycle whose failure
+    ``hasattr`` hides, leaving ``mindspore.nn.cell`` unset on ``nn``).
+    """
     names = json.loads((Path(__file__).resolve().parents[2] / "_data" / "auto_generate_names.json").read_text())
+    defined = vars(source)
+    deferred = set()
     for name in names[key]:
-        if name not in namespace and hasattr(source, name):
-            namespace[name] = getattr(source, name)
+        if name in namespace:
+            continue
+        if name in defined:
+            namespace[name] = defined[name]
+        else:
+            deferred.add(name)
+    previous = namespace.get("__getattr__")
+    module_name = namespace["__name__"]
+
+    def __getattr__(name: str):
+        if name in deferred:
+            obj = getattr(source, name, None)
+            if obj is not None:
+                namespace[name] = obj
+                return obj
+        if previous is not None:
+            return previous(name)
+        raise AttributeError(f"module '{module_name}' has no attribute '{name}'")
+
+    namespace["__getattr__"] = __getattr__
