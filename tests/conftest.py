@@ -1,6 +1,10 @@
+import contextlib
+import importlib
 import os
+import sys
 
-os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
+# one Eigen thread per XLA:CPU op: the suite runs 2 workers on 2 cores (pytest -n 2)
+os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false")
 
 import pathlib  # noqa: E402
 
@@ -24,3 +28,45 @@ def pytest_collection_modifyitems(config, items):
             continue
         if rel in slow:
             item.add_marker(pytest.mark.slow)
+
+
+
+_CASES_DATA = os.path.join(os.path.dirname(__file__), "data")
+
+
+@contextlib.contextmanager
+def _mindspore_alias():
+    """``mindspore`` resolves to mindjax (``python -m mindjax``'s import hook) and tests/data is on
+    ``sys.path`` inside the block; afterwards the ``mindspore`` names leave ``sys.modules``, so other
+    tests see no alias (a module bound while it was on keeps its object)."""
+    from mindjax.__main__ import _MindSporeAlias
+    finder = _MindSporeAlias()
+    sys.meta_path.insert(0, finder)
+    sys.path.insert(0, _CASES_DATA)
+    try:
+        yield
+    finally:
+        sys.path.remove(_CASES_DATA)
+        sys.meta_path.remove(finder)
+        for k in [k for k in sys.modules if k == "mindspore" or k.startswith("mindspore.")]:
+            del sys.modules[k]
+
+
+@pytest.fixture(scope="session")
+def import_cases():
+    """``import_cases("by_name_cases")``: the case module tests/data/<name>.py (written against
+    ``import mindspore``, shared with its generator under real MindSpore) imported with ``mindspore``
+    resolved to mindjax, for that import only."""
+    def load(module_name: str):
+        with _mindspore_alias():
+            sys.modules.pop(module_name, None)
+            return importlib.import_module(module_name)
+    return load
+
+
+@pytest.fixture(scope="module")
+def mindspore_alias():
+    """The alias of ``import_cases`` for a whole test module: for case files that import
+    ``mindspore.<path>`` by name when a case runs."""
+    with _mindspore_alias():
+        yield

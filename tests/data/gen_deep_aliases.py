@@ -2,7 +2,8 @@
 
 MindSpore's tests and programs import functions and Primitives from internal paths
 (``from mindspore.ops.function.array_func import gather_ext``,
-``from mindspore.ops.auto_generate.gen_ops_def import Reciprocal``); most of those are the very
+``from mindspore.ops.auto_generate.gen_ops_def import Reciprocal``,
+``from mindspore.ops.operations.nn_ops import FractionalMaxPool``); most of those are the very
 objects the public API exports (``gather_ext is mint.gather``). This records, for every such
 name, the public paths that are the same object, as data for mindjax/_deep_aliases.py.
 
@@ -25,6 +26,11 @@ DEEP = ["mindspore.ops.function", "mindspore.ops.function.array_func", "mindspor
         "mindspore.ops.auto_generate.gen_ops_prim", "mindspore.ops.operations._inner_ops",
         "mindspore.ops.operations._grad_ops", "mindspore.ops.functional", "mindspore.mint.nn.functional",
         "mindspore.mint", "mindspore.mint.nn"]
+# the files of mindspore.ops.operations: MindSpore's tests import a Primitive from the file that defines it
+# (``from mindspore.ops.operations.nn_ops import FractionalMaxPool``); mindjax groups its Primitives by family
+DEEP += ["mindspore.ops.operations." + f for f in ("nn_ops", "array_ops", "math_ops", "image_ops", "random_ops",
+                                                   "other_ops", "linalg_ops", "debug_ops", "comm_ops",
+                                                   "_sequence_ops")]
 
 public = {}
 for m in PUBLIC:

@@ -3,13 +3,11 @@ MindSpore (ops/_by_name.py): values recorded from MindSpore 2.10 (tests/data/gen
 in GRAPH_MODE and PyNative, the Shift gradient, and the error for a name without a kernel."""
 import json
 import os
-import sys
 
 import numpy as np
 import pytest
 
 import mindjax as ms
-from mindjax import ops
 from mindjax.ops import PrimitiveWithInfer, prim_attr_register
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "data")
@@ -17,21 +15,8 @@ REC = json.load(open(os.path.join(HERE, "ms_by_name.json")))
 
 
 @pytest.fixture(scope="module")
-def cases():
-    # the case file imports `mindspore`: resolve it to mindjax for this import only
-    saved = {k: sys.modules.get(k) for k in ("mindspore", "mindspore.nn", "mindspore.ops")}
-    sys.modules.update({"mindspore": ms, "mindspore.nn": ms.nn, "mindspore.ops": ops})
-    sys.path.insert(0, HERE)
-    try:
-        import by_name_cases
-    finally:
-        sys.path.remove(HERE)
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-    return by_name_cases
+def cases(import_cases):
+    return import_cases("by_name_cases")
 
 
 @pytest.mark.parametrize("mode", [ms.GRAPH_MODE, ms.PYNATIVE_MODE])

@@ -10,7 +10,6 @@ import sys
 import numpy as np
 import pytest
 
-import mindjax as ms
 from mindjax import _deep_aliases
 
 HERE = os.path.join(os.path.dirname(__file__), "..", "data")
@@ -23,22 +22,9 @@ def _mj(ms_path: str):
 
 
 @pytest.fixture(scope="module")
-def cases():
-    # the case file imports `mindspore` and its internal modules by name: `python -m mindjax`'s import
-    # hook resolves them to mindjax's modules for this fixture only
-    from mindjax.__main__ import _MindSporeAlias
-    finder = _MindSporeAlias()
-    sys.meta_path.insert(0, finder)
-    sys.path.insert(0, HERE)
-    try:
-        import deep_alias_cases
-        yield deep_alias_cases
-    finally:
-        sys.path.remove(HERE)
-        sys.meta_path.remove(finder)
-        for k in [k for k in sys.modules if k == "mindspore" or k.startswith("mindspore.")]:
-            del sys.modules[k]
-        sys.modules.pop("deep_alias_cases", None)
+def cases(mindspore_alias):
+    sys.modules.pop("deep_alias_cases", None)
+    return importlib.import_module("deep_alias_cases")
 
 
 @pytest.mark.parametrize("name", sorted(REC))

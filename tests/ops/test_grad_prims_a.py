@@ -4,7 +4,6 @@ ConcatOffset): values recorded from MindSpore 2.10 (tests/data/gen_grad_prims_a.
 forward ops' own gradients, gradients of the gradient ops, and MindSpore's errors."""
 import json
 import os
-import sys
 
 import jax
 import numpy as np
@@ -20,22 +19,8 @@ TOL = {"Float16": 2e-3, "Float32": 2e-5, "Float64": 1e-10}
 
 
 @pytest.fixture(scope="module")
-def cases():
-    saved = {k: sys.modules.get(k) for k in ("mindspore", "mindspore.ops", "mindspore.ops.operations",
-                                             "mindspore.ops.operations._grad_ops")}
-    sys.modules.update({"mindspore": ms, "mindspore.ops": ops, "mindspore.ops.operations": ops.operations,
-                        "mindspore.ops.operations._grad_ops": G})
-    sys.path.insert(0, HERE)
-    try:
-        import grad_prims_a_cases
-    finally:
-        sys.path.remove(HERE)
-        for k, v in saved.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-    return grad_prims_a_cases
+def cases(import_cases):
+    return import_cases("grad_prims_a_cases")
 
 
 def _check(got, want):

@@ -3,7 +3,6 @@ against the values recorded from MindSpore 2.10 (tests/data/gen_opsc.py): sum/pr
 ..."""
 import json
 import os
-import sys
 
 import numpy as np
 import pytest
@@ -13,21 +12,8 @@ REC = json.load(open(os.path.join(HERE, "ms_opsc.json")))
 
 
 @pytest.fixture(scope="module")
-def cases():
-    # the case file imports `mindspore` by name: `python -m mindjax`'s import hook resolves it
-    from mindjax.__main__ import _MindSporeAlias
-    finder = _MindSporeAlias()
-    sys.meta_path.insert(0, finder)
-    sys.path.insert(0, HERE)
-    try:
-        import opsc_cases
-        yield opsc_cases
-    finally:
-        sys.path.remove(HERE)
-        sys.meta_path.remove(finder)
-        for k in [k for k in sys.modules if k == "mindspore" or k.startswith("mindspore.")]:
-            del sys.modules[k]
-        sys.modules.pop("opsc_cases", None)
+def cases(import_cases):
+    return import_cases("opsc_cases")
 
 
 @pytest.mark.parametrize("name", sorted(REC))

@@ -61,5 +61,3 @@ from .comm_ops2 import (Reduce, AllGatherV, ReduceScatterV, AlltoAllV, AlltoAllV
 from .custom_ops import Custom  # noqa: E402,F401
 from .._ms_kernel import kernel, ms_kernel  # noqa: E402,F401
 __all__ += ["Custom", "kernel", "ms_kernel"]
-from ._module_aliases import install as _install_module_aliases  # noqa: E402
-_install_module_aliases()  # MindSpore's per-file paths (nn_ops.FractionalMaxPool, ...) for Primitives defined elsewhere

@@ -71,3 +71,7 @@ class SequenceUnstack(Primitive):
 
     def __call__(self, x):
         return F.unstack(x, self.axis)
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

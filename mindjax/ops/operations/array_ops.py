@@ -395,3 +395,7 @@ class Range(Primitive):
 
 # the gather/scatter, index, segment, sort and shape Primitives of issue #11 (ops/_array_more.py)
 from ._array_more_ops import *  # noqa: E402,F401,F403
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

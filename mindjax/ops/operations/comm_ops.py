@@ -310,3 +310,7 @@ def _as_tensor(a):
 # MindSpore's comm_ops also holds these (their code is in comm_ops2, which builds on this module)
 from .comm_ops2 import (AllGatherV, AlltoAllV, AlltoAllVC, Barrier, BatchISendIRecv, CollectiveGather,  # noqa: E402,F401
                         CollectiveScatter, NeighborExchange, NeighborExchangeV2, Reduce, ReduceScatterV)
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

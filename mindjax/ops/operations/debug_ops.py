@@ -41,3 +41,7 @@ class HookBackward(Primitive):
         from ..._autograd.hooks import hook_backward
         out = hook_backward(self.hook_fn, inputs, "HookBackward")
         return out[0] if len(out) == 1 else out
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

@@ -273,3 +273,7 @@ class CropAndResize(Primitive):
 
     def __call__(self, x, boxes, box_index, crop_size):
         return IM.crop_and_resize(x, boxes, box_index, tuple(crop_size), self.method, self.extrapolation_value)
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

@@ -165,3 +165,7 @@ STFT = attr_prim("STFT", {"n_fft": _EMPTY, "hop_length": _EMPTY, "win_length": _
                                                         self.normalized, self.onesided, self.return_complex),
                  "``ops.STFT(n_fft, hop_length, win_length, normalized, onesided, return_complex)(x, window)``.",
                  {"n_fft": check_int, "hop_length": check_int, "win_length": check_int})
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

@@ -443,3 +443,7 @@ HistogramFixedWidth = _attr_prim("HistogramFixedWidth", {"nbins": _EMPTY, "dtype
                                  {"nbins": _ci})
 del _n
 from .linalg_ops import CholeskySolve  # noqa: E402,F401  (MindSpore has it in math_ops)
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

@@ -502,3 +502,7 @@ def __getattr__(name: str):
         from ._psroi_prims import PSROIPooling
         return PSROIPooling
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

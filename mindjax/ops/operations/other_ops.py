@@ -9,3 +9,7 @@ Depend = simple("Depend", F.depend, "``ops.Depend()(value, expr)``: ``value``, o
 StopGradient = simple("StopGradient", F.stop_gradient, "``ops.StopGradient()(x)``: ``x`` with no gradient flowing "
                       "back.")
 Assign = simple("Assign", F.assign, "``ops.Assign()(variable, value)``: the Parameter ``variable`` takes ``value``.")
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)

@@ -56,3 +56,7 @@ class UniformInt(_Random):
 
 # the distribution, sampling and permutation Primitives of issue #11 (ops/_random_more.py)
 from ._random_more_ops import *  # noqa: E402,F401,F403
+
+from ... import _deep_aliases as _deep  # noqa: E402
+
+_deep.install(globals())  # MindSpore has here Primitives mindjax defines in other files (first use)
