@@ -87,20 +87,26 @@ def lookup(ms_module: str, name: str):
         _busy.discard(key)
 
 
-def install(namespace: dict) -> None:
-    """Give the module whose globals are ``namespace`` MindSpore's public aliases as lazy attributes."""
-    mj_name = namespace["__name__"]
-    ms_name = "mindspore" + mj_name[len("mindjax"):]
+def add_getattr(namespace: dict, find) -> None:
+    """Give the module whose globals are ``namespace`` a module ``__getattr__`` that asks
+    ``find(name)`` for a missing name (None: not found), keeps what it finds, and otherwise defers to
+    the ``__getattr__`` the module had."""
+    module_name = namespace["__name__"]
     previous = namespace.get("__getattr__")
 
     def __getattr__(name: str):
-        if not name.startswith("__"):
-            obj = lookup(ms_name, name)
-            if obj is not None:
-                namespace[name] = obj
-                return obj
+        obj = find(name)
+        if obj is not None:
+            namespace[name] = obj
+            return obj
         if previous is not None:
             return previous(name)
-        raise AttributeError(f"module '{mj_name}' has no attribute '{name}'")
+        raise AttributeError(f"module '{module_name}' has no attribute '{name}'")
 
     namespace["__getattr__"] = __getattr__
+
+
+def install(namespace: dict) -> None:
+    """Give the module whose globals are ``namespace`` MindSpore's public aliases as lazy attributes."""
+    ms_name = "mindspore" + namespace["__name__"][len("mindjax"):]
+    add_getattr(namespace, lambda name: None if name.startswith("__") else lookup(ms_name, name))

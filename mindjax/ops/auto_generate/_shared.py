@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+from ... import _deep_aliases as _deep
+
 
 def reexport(namespace: dict, key: str, source) -> None:
     """Put into ``namespace`` every name of ``key`` ('gen_ops_prim' or 'gen_ops_def') that ``source`` has
@@ -23,17 +25,4 @@ def reexport(namespace: dict, key: str, source) -> None:
             namespace[name] = defined[name]
         else:
             deferred.add(name)
-    previous = namespace.get("__getattr__")
-    module_name = namespace["__name__"]
-
-    def __getattr__(name: str):
-        if name in deferred:
-            obj = getattr(source, name, None)
-            if obj is not None:
-                namespace[name] = obj
-                return obj
-        if previous is not None:
-            return previous(name)
-        raise AttributeError(f"module '{module_name}' has no attribute '{name}'")
-
-    namespace["__getattr__"] = __getattr__
+    _deep.add_getattr(namespace, lambda name: getattr(source, name, None) if name in deferred else None)
