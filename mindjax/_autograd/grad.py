@@ -100,7 +100,8 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
         if not isinstance(w, Parameter):
             raise TypeError(f"For 'grad', the 'weights' must be Parameters, but got {type(w).__name__}.")
         targets.append((w._leaf_node(), 0))
-    grads = tape.backward(roots, sens_list, targets, create_graph=state.grad_depth > 0)
+    nested = state.grad_depth > 0
+    grads = tape.backward(roots, sens_list, targets, create_graph=nested, release=not nested)
     from .hooks import run_tensor_hooks
     in_grads = []
     for i, leaf, g in zip(positions, leaves, grads[:len(leaves)]):

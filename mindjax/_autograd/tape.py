@@ -86,6 +86,16 @@ def _functional():
     return _F
 
 
+class _Released(tuple):
+    """A released node's ``outs``: any later use is a bug in mindjax, said plainly."""
+
+    def __getitem__(self, i):
+        raise RuntimeError("mindjax: this gradient tape was already walked and released (a node's saved "
+                           "values were freed after its bprop ran)")
+
+
+_RELEASED = _Released()
+
 _CONSTS = {}      # (shape, dtype, value) -> a concrete array: ones/zeros made once, reused (arrays are immutable)
 
 
@@ -117,8 +127,14 @@ def _add(a, b):
     return _functional().add(a, b)
 
 
-def backward(roots, root_grads, targets, create_graph=False):
+def backward(roots, root_grads, targets, create_graph=False, release=False):
     """Gradients of ``roots`` (weighted by ``root_grads``) w.r.t. ``targets``.
+
+    release: the tape is walked once (each gradient call records its own, running the function
+    again): a node drops what it saved (its inputs and outputs) as soon as its bprop has run, so
+    the forward's activations are freed while the walk goes down, not when the loss Tensor dies
+    (a training loop holding ``loss`` kept the whole previous step's graph alive during the next
+    forward). Never with ``create_graph``: a higher-order gradient walks the bprops' own tape.
 
     roots: output Tensors; root_grads: Tensors (the sensitivities), same length.
     targets: list of (node, index) pairs. Returns a list of Tensors or None per target
@@ -201,6 +217,9 @@ def backward(roots, root_grads, targets, create_graph=False):
                     i = inp._idx
                     old = lst[i]
                     lst[i] = g if old is None else _add(old, g)
+            if release:
+                n.inputs, n.outs, n.attrs = (), _RELEASED, None
+                del inputs, in_grads, douts
     finally:
         state.grad_depth = saved_depth
     out = []
