@@ -252,3 +252,30 @@ def test_tape_is_released_after_the_gradient_walk():
     # higher order: the inner walk keeps its tape for the outer one
     d2 = ms.grad(ms.grad(lambda t: (t * t * t).sum()))(ms.Tensor(np.float32(2.0)))
     assert float(d2.asnumpy()) == 12.0
+
+
+def test_nodes_keep_only_what_their_bprop_reads():
+    """Transpose and Reshape keep only shapes, Exp its output, Mul its inputs: an intermediate that
+    no bprop reads is freed during the forward, as PyTorch's saved tensors are (mindcv's CaiT at
+    384x384 kept 6.5 GB of activations alive at the end of its forward, 2.75 GB after)."""
+    from mindjax._autograd import saved
+    alive = []
+
+    def f(x):
+        t = ops.transpose(ops.exp(x), (1, 0))
+        ref = weakref.ref(t._data)
+        u = ops.reshape(t, (-1,))
+        del t
+        gc.collect()
+        alive.append(ref() is not None)
+        return (u * u).sum()
+
+    x = ms.Tensor(np.arange(6, dtype=np.float32).reshape(2, 3) / 6)
+    g = ms.grad(f)(x)
+    np.testing.assert_allclose(g.asnumpy(), 2 * np.exp(2 * x.asnumpy()), rtol=1e-5)
+    assert alive == [False]
+    assert saved.reads_outputs(lambda ctx, d: (d * ctx.out,))
+    assert not saved.reads_outputs(lambda ctx, d: (ops.reshape(d, ctx.inputs[0].shape),))
+    assert saved.reads_outputs(lambda ctx, d: helper(ctx, d))  # noqa: F821 - ctx handed on: keep all
+    assert saved.args_read(lambda x, y, o, d, n: (d, d), ("x", "y", "o")) == (False, False, False)
+    assert saved.args_read(lambda x, y, o, d, n: (d * y, d * x), ("x", "y", "o")) == (True, True, False)

@@ -135,7 +135,7 @@ def _broadcast_bprop(ctx, dout):
     return (sum_to(dout, ctx.inputs[0].shape),)
 
 
-_broadcast = Op("BroadcastTo", _broadcast_fwd, _broadcast_bprop)
+_broadcast = Op("BroadcastTo", _broadcast_fwd, _broadcast_bprop, saves=(False, False))
 
 
 def sum_to(g: Tensor, shape: tuple) -> Tensor:
@@ -174,7 +174,7 @@ def _cast_bprop(ctx, dout):
     return (cast(dout, ctx.inputs[0].dtype),)
 
 
-_cast = Op("Cast", _cast_fwd, _cast_bprop)
+_cast = Op("Cast", _cast_fwd, _cast_bprop, saves=(False, False))
 
 
 def cast(x, dtype) -> Tensor:

@@ -17,6 +17,7 @@ import numpy as np
 from .._state import state
 from .._tensor import Tensor
 from .._autograd.tape import Node
+from .._autograd import saved as _saved
 
 # JAX's trace context: top level means ops run eagerly (not under jit, vmap or a transform)
 from jax._src.core import trace_ctx as _trace_ctx  # noqa: E402
@@ -52,15 +53,28 @@ class Op:
     ``ctx.needs[i]`` tells whether input i needs a gradient at all.
     """
 
-    __slots__ = ("name", "forward", "bprop", "n_out", "_kernels", "jit", "__weakref__")
+    __slots__ = ("name", "forward", "bprop", "n_out", "_kernels", "jit", "saves", "_saves", "__weakref__")
 
-    def __init__(self, name, forward, bprop=None, n_out=1, jit=True):
+    def __init__(self, name, forward, bprop=None, n_out=1, jit=True, saves=None):
         self.name = name
         self.forward = forward
         self.bprop = vjp_bprop if bprop == "vjp" else bprop
         self.n_out = n_out
         self.jit = jit
         self._kernels = {}
+        # what a tape node keeps for the bprop: (inputs, out), see _autograd/saved.py; None: the
+        # inputs, and the outputs where the bprop's code reads them
+        self.saves = saves
+        self._saves = None
+
+    def saved(self):
+        """``(inputs, out)``: what a node of this op keeps (worked out once per bprop)."""
+        cached = self._saves
+        if cached is not None and cached[0] is self.bprop:
+            return cached[1]
+        saves = self.saves if self.saves is not None else (True, _saved.reads_outputs(self.bprop))
+        self._saves = (self.bprop, saves)
+        return saves
 
     def def_bprop(self, fn):
         self.bprop = fn
@@ -110,10 +124,12 @@ def apply(op: Op, tensors, attrs: dict):
     if state.grad_depth and op.bprop is not None:
         for t in tensors:
             if t._node is not None:
+                keep_in, keep_out = op.saved()
+                ins = _saved.node_inputs(tuple(tensors), keep_in)
                 if op.n_out == 1:
-                    node = Node(_op_backward, tuple(tensors), (out,), (op, attrs), op.name)
+                    node = Node(_op_backward, ins, _saved.node_outs((out,), keep_out), (op, attrs), op.name)
                     return Tensor._make(out, node, 0)
-                node = Node(_op_backward, tuple(tensors), tuple(out), (op, attrs), op.name)
+                node = Node(_op_backward, ins, _saved.node_outs(tuple(out), keep_out), (op, attrs), op.name)
                 return tuple(Tensor._make(o, node, i) for i, o in enumerate(out))
     if op.n_out == 1:
         return Tensor._make(out)

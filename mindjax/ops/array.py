@@ -25,7 +25,7 @@ def _reshape_bprop(ctx, dout):
     return (reshape(dout, ctx.inputs[0].shape),)
 
 
-_reshape = Op("Reshape", lambda x, *, shape: jnp.reshape(x, shape), _reshape_bprop)
+_reshape = Op("Reshape", lambda x, *, shape: jnp.reshape(x, shape), _reshape_bprop, saves=(False, False))
 
 
 def _norm_shape(name, x, shape):
@@ -65,7 +65,7 @@ def _transpose_bprop(ctx, dout):
     return (apply(_transpose, (dout,), {"perm": inv}),)
 
 
-_transpose = Op("Transpose", lambda x, *, perm: jnp.transpose(x, perm), _transpose_bprop)
+_transpose = Op("Transpose", lambda x, *, perm: jnp.transpose(x, perm), _transpose_bprop, saves=(False, False))
 
 
 def transpose(input, input_perm) -> Tensor:
@@ -159,7 +159,7 @@ def _concat_bprop(ctx, dout):
     return tuple(cast(p, x.dtype) for p, x in zip(parts, ctx.inputs))
 
 
-_concat = Op("Concat", _concat_fwd, _concat_bprop)
+_concat = Op("Concat", _concat_fwd, _concat_bprop, saves=(False, False))
 
 
 def concat(tensors, axis=0) -> Tensor:
@@ -228,7 +228,7 @@ def _pad_slice_bprop(ctx, dout):
     return (apply(_slice, (dout,), {"starts": at["starts"], "limits": limits, "strides": at["strides"]}),)
 
 
-_slice = Op("StridedSlice", _slice_fwd, _slice_bprop)
+_slice = Op("StridedSlice", _slice_fwd, _slice_bprop, saves=(False, False))
 _pad_slice = Op("StridedSliceGrad", _pad_slice_fwd, _pad_slice_bprop)
 
 
@@ -424,7 +424,7 @@ def identity(x) -> Tensor:
     return apply(_identity, (tensor_of(x),), {})
 
 
-_identity = Op("Identity", lambda x: x, lambda ctx, d: (d,))
+_identity = Op("Identity", lambda x: x, lambda ctx, d: (d,), saves=(False, False))
 
 
 def depend(value, expr):

@@ -9,11 +9,22 @@ from .. import _dtype as mstype
 from .._tensor import Tensor
 from ._base import binary_args, broadcast_shape, cast, sum_to, tensor_of, broadcast_to
 from ._primitive import Op, apply
+from .._autograd.saved import args_read
 
 _NO_GRAD_KINDS = "b"
 
 
 # ---- binary arithmetic ---------------------------------------------------------------
+def _formula_saves(grad, n_in: int):
+    """A node's ``saves`` for a gradient formula ``grad(*inputs, out, dout, ...)``: the inputs and the
+    output it reads (the bprop itself reads only the inputs' shapes and dtypes)."""
+    code = getattr(grad, "__code__", None)
+    if code is None or code.co_argcount < n_in + 1:
+        return None
+    flags = args_read(grad, code.co_varnames[:n_in + 1])
+    return (flags[:n_in], flags[n_in])
+
+
 def _binary(name, jfn, grad=None):
     """An elementwise binary op that casts both inputs to the promoted dtype ``dtype``."""
 
@@ -26,7 +37,7 @@ def _binary(name, jfn, grad=None):
         return (None if gx is None else cast(sum_to(gx, x.shape), x.dtype),
                 None if gy is None else cast(sum_to(gy, y.shape), y.dtype))
 
-    op = Op(name, forward, bprop if grad else None)
+    op = Op(name, forward, bprop if grad else None, saves=_formula_saves(grad, 2) if grad else None)
 
     def call(x, y):
         x, y, dt = binary_args(name, x, y)
@@ -177,7 +188,7 @@ def _unary(name, jfn, grad=None, float_only=False):
     def bprop(ctx, dout):
         return (grad(ctx.inputs[0], ctx.out, dout),)
 
-    op = Op(name, jfn, bprop if grad else None)
+    op = Op(name, jfn, bprop if grad else None, saves=_formula_saves(grad, 1) if grad else None)
 
     def call(x):
         x = tensor_of(x, name)
