@@ -534,6 +534,8 @@ def _load_dismatch_prefix_params(net, parameter_dict, param_not_load, strict_loa
 
 from .export import export, load  # noqa: E402,F401  (MindSpore defines them in this module)
 
+__all__ += ["export", "load"]
+
 
 _PARALLEL_NAMES = ("build_searched_strategy", "restore_group_info_list", "get_ckpt_path_with_strategy",
                    "load_distributed_checkpoint", "sync_pipeline_shared_parameters")
