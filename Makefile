@@ -32,6 +32,7 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/bench_dp.py
+	$(BIN)/python bench/bench_shapes.py
 
 # MindSpore's own tests under mindjax, against the outcomes recorded under MindSpore 2.10
 # (tools/conformance/README.md); MS_GIT is a git directory of MindSpore's repository.
