@@ -28,6 +28,7 @@ raised by the op that caused it, at its line.
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 
 import jax
@@ -91,6 +92,7 @@ class _Segment:
 
 
 _cur = None
+_MAIN = threading.main_thread().ident
 _avals = {}      # (op, attrs key, input avals) -> (single, output avals), or None: not capturable
 _programs = {}   # sequence of records -> _Entry
 
@@ -114,6 +116,8 @@ def record(op, attrs, tensors, op_error):
     """Append ``op`` to the open segment; its outputs as placeholders (a ``Lazy`` or a tuple of
     them), or None when the op cannot be captured (it then runs eagerly on computed inputs)."""
     global _cur
+    if threading.get_ident() != _MAIN:  # one segment, the main thread's: other threads run op by op
+        return None
     try:
         akey = tuple(attrs.items()) if attrs else ()
         hash(akey)

@@ -217,3 +217,36 @@ def test_context_option_and_default():
     assert _capture.enabled_by_env() == (os.environ.get("MINDJAX_PYNATIVE_CAPTURE", "0") in ("1", "true", "on", "yes"))
     with pytest.raises(TypeError):
         ms.set_context(pynative_capture=1)
+
+
+def test_environment_variable_turns_it_on():
+    import os
+    import subprocess
+    import sys
+    code = ("import numpy as np, mindjax as ms\n"
+            "from mindjax import ops, _capture\n"
+            "x = ms.Tensor(np.ones(3, np.float32))\n"
+            "y = ops.exp(x) * 2.0\n"
+            "print(ms.get_context('pynative_capture'), type(y._raw).__name__, y.asnumpy().round(4).tolist())\n")
+    env = dict(os.environ, MINDJAX_PYNATIVE_CAPTURE="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split()[:2] == ["True", "Lazy"]
+    env["MINDJAX_PYNATIVE_CAPTURE"] = "0"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split()[:2] == ["False", "ArrayImpl"]
+
+
+def test_other_threads_run_op_by_op(capture):
+    import threading
+    x = Tensor(np.ones(3, np.float32))
+    got = {}
+
+    def work():
+        y = ops.exp(x) + 1.0
+        got["raw"] = type(y._raw)
+        got["val"] = y.asnumpy()
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert got["raw"] is not _capture.Lazy
+    np.testing.assert_allclose(got["val"], np.exp(np.ones(3, np.float32)) + 1.0, rtol=1e-6)
