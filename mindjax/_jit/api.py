@@ -408,8 +408,8 @@ def run_compiled(holder, fn, args, kwargs):
                 out_arrays, new_params, new_key = _call_jitted(prog, rng_key, params, arrays)
                 if prog.checks:  # raise, after the call, what the program's run-time checks found
                     fallback.raise_pending(out_arrays)
-                if state.capture and not hasattr(prog, "_rng_unused"):  # (see _captured_call)
-                    prog._rng_unused = bool(np.array_equal(np.asarray(new_key), np.asarray(rng_key)))
+                if state.capture and not hasattr(prog, "_capturable"):  # (see _captured_call)
+                    prog._capturable = _capturable(prog, rng_key, params, arrays, new_key)
                 outs = [Tensor._make(a) for a in out_arrays]
             break
         except _Retrace as e:
@@ -474,12 +474,26 @@ def run_compiled(holder, fn, args, kwargs):
 _NOT_CAPTURED = object()
 
 
+def _capturable(prog, rng_key, params, arrays, new_key) -> bool:
+    """Whether calls of ``prog`` may join a captured segment: it draws no random number (the
+    key it returns is the one it was given) and has no effect but its outputs (no host callback:
+    a print or a hook inside the program must run on every call). ``trace`` after the call
+    reads jax's trace cache: the Python does not run again."""
+    try:
+        if not np.array_equal(np.asarray(new_key), np.asarray(rng_key)):
+            return False
+        return not prog.jitted.trace(rng_key, [p._value for p in params], arrays).jaxpr.effects
+    except Exception:  # noqa: BLE001 - when in doubt, not captured
+        return False
+
+
 def _captured_call(holder, fn, args, kwargs):
     """A PyNative call of a jit function (the optimizer's update) recorded into the open
     captured segment (``_capture.py``) as one op: the compiled program on the Parameters and
     the inputs as they are held, placeholders included, so the whole training step becomes one
     program. Only programs already run once whose only effects are their outputs and the
-    Parameters they write, and which draw no random numbers; anything else runs as usual."""
+    Parameters they write, and which draw no random numbers nor call back to the host
+    (``_capturable``); anything else runs as usual."""
     from .. import _capture
     from ..common.seed import _get_key
     from ..ops._primitive import Op, _op_error
@@ -488,7 +502,7 @@ def _captured_call(holder, fn, args, kwargs):
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs, peek=True)
     if (prog is None or prog.written is None or prog.out_spec is None or prog.eager or prog.checks or prog.dyn
             or prog.lists is not None or prog.arg_writes or prog.global_outs or prog.breaks or prog.var_scalars
-            or not getattr(prog, "_rng_unused", False)):
+            or not getattr(prog, "_capturable", False)):
         return _NOT_CAPTURED
     params = prog.params
     op = getattr(prog, "_capture_op", None)
