@@ -7,7 +7,8 @@
 (a2) one gather of 8 rows of a 64x16 Tensor: mindjax PyNative with its bounds check, the
     same op without it, plain JAX eager jnp.take (which clamps an out-of-range index silently);
 (b) the LeNet-5 batch-32 training step (seed zh03's LeNet, Momentum 0.01/0.9, sparse
-    mean softmax cross-entropy): mindjax PyNative (TrainOneStepCell called eagerly),
+    mean softmax cross-entropy): mindjax PyNative (TrainOneStepCell called eagerly, op by op
+    and in the captured-sequence mode, MINDJAX_PYNATIVE_CAPTURE=1),
     mindjax Graph mode (ms.jit of the TrainOneStepCell, and the GRAPH_MODE context),
     PyTorch eager (1 and 2 threads), plain JAX jit, real MindSpore PyNative and Graph mode;
 (c) a ResNet-50 training step (mindcv's shape, Momentum, batch 8 at 224x224) and
@@ -203,7 +204,18 @@ def bench_lenet(torch, msw, rounds, per_round):
     _, step_j = fresh()
     jstep = ms.jit(step_j)
     _, step_g = fresh()
+    _, step_c = fresh()
     st = {"p": params0, "v": jax.tree_util.tree_map(jnp.zeros_like, params0)}
+
+    def captured(on, run):
+        # the captured-sequence mode (MINDJAX_PYNATIVE_CAPTURE=1) on for one variant only
+        def f():
+            ms.set_context(pynative_capture=on)
+            try:
+                return run()
+            finally:
+                ms.set_context(pynative_capture=False)
+        return f
 
     def run_jax():
         loss, st["p"], st["v"] = jax_models.jax_lenet_step(st["p"], st["v"], xj, yj)
@@ -222,7 +234,9 @@ def bench_lenet(torch, msw, rounds, per_round):
         ps = step.weights
         return lambda: (run(), [p._data for p in ps])
 
-    variants = {"mindjax PyNative (TrainOneStepCell)": with_params(step_p, lambda: step_p(x, y)._data),
+    variants = {"mindjax PyNative (TrainOneStepCell)": with_params(step_p, captured(False, lambda: step_p(x, y)._data)),
+                "mindjax PyNative, captured (MINDJAX_PYNATIVE_CAPTURE=1)":
+                    with_params(step_c, captured(True, lambda: step_c(x, y)._data)),
                 "mindjax Graph (ms.jit(TrainOneStepCell))": with_params(step_j, lambda: jstep(x, y)._data),
                 "mindjax Graph (GRAPH_MODE context)": with_params(step_g, run_graph_ctx),
                 "plain JAX (jax.jit)": lambda: (run_jax(), st["p"])}
@@ -379,6 +393,10 @@ def targets(op, gather, lenet, big_rows):
         pyn, bt = lenet["mindjax PyNative (TrainOneStepCell)"], _best_torch(lenet)
         if bt:
             out.append((f"LeNet PyNative <= 1.0x PyTorch eager at its best thread count ({pyn / bt:.2f}x)", pyn <= bt))
+            cap = lenet.get("mindjax PyNative, captured (MINDJAX_PYNATIVE_CAPTURE=1)")
+            if cap:
+                out.append((f"LeNet PyNative, captured, <= 1.0x PyTorch eager at its best thread count "
+                            f"({cap / bt:.2f}x; {pyn / cap:.2f}x faster than op by op)", cap <= bt))
         if "MindSpore 2.10 PyNative" in lenet:
             r = lenet["MindSpore 2.10 PyNative"] / pyn
             out.append((f"LeNet PyNative at least 20x faster than MindSpore PyNative ({r:.1f}x faster)", r >= 20))

@@ -2,7 +2,7 @@
 
 
 class _State:
-    __slots__ = ("grad_depth", "sync", "check_nan", "cell_stack", "discover", "jit_depth", "amp")
+    __slots__ = ("grad_depth", "sync", "check_nan", "cell_stack", "discover", "jit_depth", "amp", "capture")
 
     def __init__(self):
         self.grad_depth = 0      # >0 while a grad call records its forward pass
@@ -12,6 +12,7 @@ class _State:
         self.discover = None     # set of Parameters read while a jit trace discovers state
         self.jit_depth = 0       # >0 while tracing a jit function
         self.amp = None          # amp_level 'auto': callable(op, tensors, attrs) -> (tensors, attrs)
+        self.capture = False     # captured-sequence mode of PyNative (_capture.py)
 
 
 state = _State()

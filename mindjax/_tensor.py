@@ -13,6 +13,7 @@ import numpy as np
 from jax._src.core import trace_ctx as _trace_ctx  # top level: no trace active
 
 from . import _dtype as mstype
+from ._capture import Lazy as _Lazy
 from ._state import state
 
 
@@ -122,7 +123,9 @@ class Tensor:
          [2. 2.]]
     """
 
-    __slots__ = ("_data", "_node", "_idx", "__weakref__", "__dict__")
+    # ``_raw`` holds the jax array, or (captured-sequence mode, ``_capture.py``) a placeholder whose
+    # value is computed when first read: ``_data`` is the value, ``_raw`` what is held now
+    __slots__ = ("_raw", "_node", "_idx", "__weakref__", "__dict__")
     __array_priority__ = 100
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
@@ -189,35 +192,46 @@ class Tensor:
     @classmethod
     def _make(cls, data, node=None, idx=0):
         t = object.__new__(Tensor)
-        t._data = data
+        t._raw = data
         t._node = node
         t._idx = idx
         return t
 
+    @property
+    def _data(self):
+        a = self._raw
+        if type(a) is _Lazy:  # a captured op's output: run the captured segment (a boundary)
+            a = self._raw = a.get()
+        return a
+
+    @_data.setter
+    def _data(self, value):
+        self._raw = value
+
     # ---- basic properties ------------------------------------------------------------
     @property
     def shape(self) -> tuple:
-        return tuple(self._data.shape)
+        return tuple(self._raw.shape)
 
     @property
     def dtype(self) -> mstype.Type:
-        return mstype.from_numpy(self._data.dtype)
+        return mstype.from_numpy(self._raw.dtype)
 
     @property
     def ndim(self) -> int:
-        return self._data.ndim
+        return self._raw.ndim
 
     @property
     def size(self) -> int:
-        return int(self._data.size)
+        return int(self._raw.size)
 
     @property
     def itemsize(self) -> int:
-        return self._data.dtype.itemsize
+        return self._raw.dtype.itemsize
 
     @property
     def nbytes(self) -> int:
-        return int(self._data.size) * self._data.dtype.itemsize
+        return int(self._raw.size) * self._raw.dtype.itemsize
 
     @property
     def strides(self) -> tuple:
@@ -332,7 +346,7 @@ class Tensor:
         memo[id(self)] = t
         for k, v in self.__dict__.items():
             t.__dict__[k] = v
-        t._data = self._data
+        t._raw = self._raw
         t._node = None
         t._idx = 0
         return t
@@ -426,6 +440,8 @@ class _DynamicShapeTensor(Tensor):
     def _data(self):
         raise ValueError(f"The Tensor of shape {list(self.shape)} is a dynamic-shape placeholder without data: "
                          f"negative dimensions are not allowed.")
+
+    _raw = _data
 
     @property
     def shape(self) -> tuple:

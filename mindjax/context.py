@@ -27,7 +27,7 @@ _VALID = {"mode", "device_target", "device_id", "pynative_synchronize", "save_gr
           "gpu_config", "print_file_path", "env_config_path", "precompile_only", "reserve_class_name_in_scope",
           "graph_kernel_flags", "enable_dump", "save_dump_path", "mempool_block_size", "op_timeout",
           "support_binary", "memory_offload", "disable_format_transform", "aoe_tune_mode", "check_nan",
-          "jit_level", "debug_level", "pynative_check_nan", "jit_cache_size"}
+          "jit_level", "debug_level", "pynative_check_nan", "jit_cache_size", "pynative_capture"}
 
 
 def _check_type(key, value, types):
@@ -95,6 +95,8 @@ def set_context(**kwargs) -> None:
                                 f"{type(value).__name__}.")
             _ctx[key] = value
             from .runtime.executor import _settings as _runtime_settings
+            from . import _capture
+            _capture.flush_all()  # the ops captured so far run before synchronous execution starts
             state.sync = value or _runtime_settings["launch_blocking"]
         elif key in ("check_nan", "pynative_check_nan"):
             _check_type(key, value, (bool,))
@@ -114,6 +116,10 @@ def set_context(**kwargs) -> None:
                 raise ValueError(f"For 'set_context', the argument 'max_call_depth' must be greater than 0, but got "
                                  f"{value}.")
             _ctx[key] = value
+        elif key == "pynative_capture":  # mindjax's: the captured-sequence mode of PyNative (_capture.py)
+            _check_type(key, value, (bool,))
+            from . import _capture
+            _capture.set_enabled(value)
         elif key == "jit_cache_size":  # mindjax's: programs kept per jit function (an LRU)
             _check_type(key, value, (int,))
             if value <= 0:
@@ -145,6 +151,8 @@ def get_context(attr_key: str):
         raise TypeError(f"For 'get_context', the 'attr_key' must be a str, but got {type(attr_key).__name__}.")
     if attr_key == "device_target" and _ctx["device_target"] is None:
         return "GPU" if _jax_platform() == "gpu" else "CPU"
+    if attr_key == "pynative_capture":
+        return state.capture
     if attr_key not in _ctx and attr_key not in _VALID:
         raise ValueError(f"For 'get_context', the key {attr_key!r} is not recognized.")
     return _ctx.get(attr_key)

@@ -10,7 +10,7 @@ from .no_grad import check_grad_allowed
 
 
 def _ones_like(t: Tensor) -> Tensor:
-    d = t._data
+    d = t._raw  # its shape and dtype (a captured value is not computed for that)
     return Tensor._make(tape.const_array(d.shape, d.dtype, 1))
 
 
@@ -29,7 +29,7 @@ def _flatten_outputs(out):
 
 
 def _zeros_for(t: Tensor) -> Tensor:
-    d = t._data
+    d = t._raw
     return Tensor._make(tape.const_array(d.shape, d.dtype, 0))
 
 
@@ -276,7 +276,7 @@ def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=
 
 def _detach(v):
     if isinstance(v, Tensor):
-        return Tensor._make(v._data) if v._node is not None else v
+        return Tensor._make(v._raw if type(v) is Tensor else v._data) if v._node is not None else v
     if isinstance(v, tuple):
         return tuple(_detach(x) for x in v)
     if isinstance(v, list):

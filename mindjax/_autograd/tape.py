@@ -34,7 +34,7 @@ class Node:
         # the inputs as they are now: an in-place write (x[i] += v, x.add_(1)) later gives the
         # same Tensor object a new history, which must not change what this op read
         self.inputs = tuple(t if t is None or (type(t) is not Tensor or t._node is None) and not _graph_param(t)
-                            else Tensor._make(t._data, t._node, t._idx) for t in inputs)
+                            else Tensor._make(t._raw, t._node, t._idx) for t in inputs)
         self.outs = outs
         self.attrs = attrs
         self.name = name
@@ -57,7 +57,7 @@ def _graph_param(t) -> bool:
     """A Parameter read in compiled code: graph mode differentiates the value read there, not
     the one a later ``ops.assign`` leaves (PyNative reads the Parameter when the bprop runs, as
     MindSpore's PyNative does)."""
-    return isinstance(t, Tensor) and isinstance(t._data, jax.core.Tracer) and type(t).__name__ == "Parameter"
+    return isinstance(t, Tensor) and type(t).__name__ == "Parameter" and isinstance(t._raw, jax.core.Tracer)
 
 
 def _leaf_backward(node, douts, needs):
@@ -71,8 +71,9 @@ def make_leaf(t, name="leaf"):
     for higher-order gradients the identity links the leaf to ``t``'s own history.
     """
     parent = t if t._node is not None else None
-    node = Node(_leaf_backward, (parent,), (t._data,), None, name)
-    return Tensor._make(t._data, node, 0)
+    d = t._raw if type(t) is Tensor else t._data  # (a captured value stays a placeholder)
+    node = Node(_leaf_backward, (parent,), (d,), None, name)
+    return Tensor._make(d, node, 0)
 
 
 _F = None

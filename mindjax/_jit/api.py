@@ -20,6 +20,8 @@ import functools
 import os
 
 import jax
+import numpy as np
+from jax._src.core import trace_ctx as _trace_ctx
 
 from .._state import state
 from .._tensor import Tensor
@@ -334,13 +336,15 @@ def _endless(jf) -> RuntimeError:
         f"endless loop. Make the recursion depth depend on Python values, or write it as a while loop.")
 
 
-def _program_for(holder, fn, args, kwargs):
+def _program_for(holder, fn, args, kwargs, peek=False):
     """The cached program of ``holder`` for these inputs (made on first sight), the input
-    Tensors and their arrays."""
+    Tensors and their arrays (``peek``: as held, placeholders of a captured segment included)."""
     tensors = []
     var = None if holder._static_mutables else []
     spec = _flatten((tuple(args), dict(kwargs)), tensors, var)
-    arrays = [t._data for t in tensors]
+    if peek and var:
+        return None, tensors, None
+    arrays = [t._raw for t in tensors] if peek else [t._data for t in tensors]
     dyn = dynamic.dynamic_dims(holder, args, tensors) if not state.grad_depth else None
     shapes = dynamic.key_shapes(arrays, dyn) if dyn else tuple(a.shape for a in arrays)
     key = (_static_key(spec), tuple(zip(shapes, (a.dtype for a in arrays))), _cells_signature(holder.owner),
@@ -379,6 +383,10 @@ def _retraced(holder, prog, err):
 
 def run_compiled(holder, fn, args, kwargs):
     from ..common.seed import _get_key, _set_key
+    if state.capture and not (state.grad_depth or state.sync or state.check_nan):
+        res = _captured_call(holder, fn, args, kwargs)
+        if res is not _NOT_CAPTURED:
+            return res
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
     if prog.eager:  # a graph break was found for this signature: op by op (dynamic_break.py)
         return _run_eager(holder, prog, fn, args, kwargs)
@@ -400,6 +408,8 @@ def run_compiled(holder, fn, args, kwargs):
                 out_arrays, new_params, new_key = _call_jitted(prog, rng_key, params, arrays)
                 if prog.checks:  # raise, after the call, what the program's run-time checks found
                     fallback.raise_pending(out_arrays)
+                if state.capture and not hasattr(prog, "_capturable"):  # (see _captured_call)
+                    prog._capturable = _capturable(prog, rng_key, params, arrays, new_key)
                 outs = [Tensor._make(a) for a in out_arrays]
             break
         except _Retrace as e:
@@ -461,6 +471,59 @@ def run_compiled(holder, fn, args, kwargs):
     return result
 
 
+_NOT_CAPTURED = object()
+
+
+def _capturable(prog, rng_key, params, arrays, new_key) -> bool:
+    """Whether calls of ``prog`` may join a captured segment: it draws no random number (the
+    key it returns is the one it was given) and has no effect but its outputs (no host callback:
+    a print or a hook inside the program must run on every call). ``trace`` after the call
+    reads jax's trace cache: the Python does not run again."""
+    try:
+        if not np.array_equal(np.asarray(new_key), np.asarray(rng_key)):
+            return False
+        return not prog.jitted.trace(rng_key, [p._value for p in params], arrays).jaxpr.effects
+    except Exception:  # noqa: BLE001 - when in doubt, not captured
+        return False
+
+
+def _captured_call(holder, fn, args, kwargs):
+    """A PyNative call of a jit function (the optimizer's update) recorded into the open
+    captured segment (``_capture.py``) as one op: the compiled program on the Parameters and
+    the inputs as they are held, placeholders included, so the whole training step becomes one
+    program. Only programs already run once whose only effects are their outputs and the
+    Parameters they write, and which draw no random numbers nor call back to the host
+    (``_capturable``); anything else runs as usual."""
+    from .. import _capture
+    from ..common.seed import _get_key
+    from ..ops._primitive import Op, _op_error
+    if not _trace_ctx.is_top_level():
+        return _NOT_CAPTURED
+    prog, tensors, arrays = _program_for(holder, fn, args, kwargs, peek=True)
+    if (prog is None or prog.written is None or prog.out_spec is None or prog.eager or prog.checks or prog.dyn
+            or prog.lists is not None or prog.arg_writes or prog.global_outs or prog.breaks or prog.var_scalars
+            or not getattr(prog, "_capturable", False)):
+        return _NOT_CAPTURED
+    params = prog.params
+    op = getattr(prog, "_capture_op", None)
+    if op is None:
+        n_p = len(params)
+
+        def forward(*flat):
+            outs, new_params, _ = prog.jitted(flat[0], list(flat[1:1 + n_p]), list(flat[1 + n_p:]))
+            return tuple(outs) + tuple(new_params)
+        op = prog._capture_op = Op("JitCall", forward, None, n_out=-1)
+    res = _capture.record(op, {}, (Tensor._make(_get_key()),) + tuple(params) + tuple(tensors), _op_error)
+    if res is None:
+        return _NOT_CAPTURED
+    n_w = len(prog.written)
+    outs = [Tensor._make(a) for a in res[:len(res) - n_w]]
+    for i, v in zip(prog.written, res[len(res) - n_w:]):
+        params[i]._value = v
+    _note_call(holder, prog)
+    return _unflatten(prog.out_spec, outs)
+
+
 def _note_call(holder, prog) -> None:
     """Count a call of ``prog`` in its function's PIJit record (bytecode mode only)."""
     rec = holder._record
@@ -497,7 +560,7 @@ def _call_jitted(prog, rng_key, params, arrays):
 
 def _integer_grad(tensors, params) -> bool:
     """Whether a gradient being recorded reaches an integer input or Parameter of this call."""
-    return any(t._node is not None and t._data.dtype.kind in "iu" for t in tensors) or any(
+    return any(t._node is not None and t._raw.dtype.kind in "iu" for t in tensors) or any(
         p.requires_grad and p._value.dtype.kind in "iu" for p in params)
 
 

@@ -8,6 +8,7 @@ import numpy as np
 from .. import _dtype as mstype
 from .._state import state
 from .._tensor import Tensor
+from .._capture import Lazy
 from .._autograd.tape import Node
 
 
@@ -31,7 +32,21 @@ class Parameter(Tensor):
         Parameter (name=w, shape=(3,), dtype=Float32, requires_grad=True)
     """
 
-    _value = None
+    # the value lives in Tensor's ``_raw`` slot (a placeholder while a captured segment is open,
+    # see ``_capture.py``): ``_value`` reads it computed
+    @property
+    def _value(self):
+        try:
+            v = self._raw
+        except AttributeError:
+            return None
+        if type(v) is Lazy:
+            v = self._raw = v.get()
+        return v
+
+    @_value.setter
+    def _value(self, v):
+        self._raw = v
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True, storage_format: str = ""):

@@ -53,7 +53,7 @@ def _run(op: Op, name: str, names: tuple, values: tuple, n_tensors: int, same_sh
     """Apply ``op`` (which returns the new values of the inputs in ``writes``), write them back and
     return the outputs at ``returns`` (positions in ``writes``)."""
     ts = _check_inputs(name, names, values, n_tensors, same_shape)
-    new = apply(op, ts, {"dtype": ts[0]._data.dtype, **attrs})
+    new = apply(op, ts, {"dtype": ts[0]._raw.dtype, **attrs})
     new = new if isinstance(new, tuple) else (new,)
     for w, value in zip(writes, new):
         _write(name, values[w], value)

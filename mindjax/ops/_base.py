@@ -187,6 +187,6 @@ def cast(x, dtype) -> Tensor:
     """
     dt = mstype.to_dtype(dtype)
     x = tensor_of(x, "Cast")
-    if x._data.dtype == dt.np:
+    if x._raw.dtype == dt.np:
         return x
     return apply(_cast, (x,), {"dtype": dt.np})

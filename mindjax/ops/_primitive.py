@@ -14,6 +14,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .. import _capture
 from .._state import state
 from .._tensor import Tensor
 from .._autograd.tape import Node
@@ -110,17 +111,21 @@ def apply(op: Op, tensors, attrs: dict):
     """Run ``op`` on Tensors; returns a Tensor, or a tuple of them for multi-output ops."""
     if state.amp is not None:  # amp_level 'auto' casts the inputs of the ops it lists
         tensors, attrs = state.amp(op, tensors, attrs)
-    kernel = op.kernel(attrs)
-    arrays = [t._data for t in tensors]
-    try:
-        out = kernel(*arrays)
-    except Exception as e:  # noqa: BLE001 - every kernel failure is reported in MindSpore's style
-        err = _op_error(op, e, tensors)
-        if err is None:
-            raise
-        raise err from None
-    if state.sync or state.check_nan:
-        _after_op(op, out, tensors)
+    out = None
+    if state.capture and op.jit and not (state.sync or state.check_nan) and _trace_ctx.is_top_level():
+        out = _capture.record(op, attrs, tensors, _op_error)  # placeholders (None: not capturable)
+    if out is None:
+        kernel = op.kernel(attrs)
+        arrays = [t._data for t in tensors]
+        try:
+            out = kernel(*arrays)
+        except Exception as e:  # noqa: BLE001 - every kernel failure is reported in MindSpore's style
+            err = _op_error(op, e, tensors)
+            if err is None:
+                raise
+            raise err from None
+        if state.sync or state.check_nan:
+            _after_op(op, out, tensors)
     if state.grad_depth and op.bprop is not None:
         for t in tensors:
             if t._node is not None:
@@ -357,16 +362,20 @@ def vjp_bprop(ctx, dout):
 
 
 def _apply_vjp(g, tensors, attrs):
-    kernel = g.kernel(attrs)
-    try:
-        out = kernel(*[t._data for t in tensors])
-    except Exception as e:  # noqa: BLE001
-        err = _op_error(g, e, tensors)
-        if err is None:
-            raise
-        raise err from None
-    if state.sync or state.check_nan:
-        _after_op(g, out, tensors)
+    out = None
+    if state.capture and not (state.sync or state.check_nan) and _trace_ctx.is_top_level():
+        out = _capture.record(g, attrs, tensors, _op_error)
+    if out is None:
+        kernel = g.kernel(attrs)
+        try:
+            out = kernel(*[t._data for t in tensors])
+        except Exception as e:  # noqa: BLE001
+            err = _op_error(g, e, tensors)
+            if err is None:
+                raise
+            raise err from None
+        if state.sync or state.check_nan:
+            _after_op(g, out, tensors)
     if state.grad_depth:
         for t in tensors:
             if t._node is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import _dtype as mstype
 from ._base import cast, tensor_of
+from ._checks import check_range
 from . import math as M
 from . import reduction as R
 from . import array as A
@@ -34,8 +35,13 @@ def sparse_softmax_cross_entropy(logits, labels):
     if lbl.shape != logits.shape[:-1]:
         raise ValueError(f"For 'SparseSoftmaxCrossEntropyWithLogits', the 'labels' shape {list(lbl.shape)} must be "
                          f"the 'logits' shape without its last axis {list(logits.shape[:-1])}.")
+    n = logits.shape[-1]
+    # the labels as given are checked (computed already, and the same array each step: no wait for
+    # the forward pass, and no boundary of a captured segment), then gathered without a second check
+    check_range(lbl._data, -n, n, lambda v: RuntimeError(
+        f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but got: {v}"))
     lsm = log_softmax(logits, -1)
-    picked = A.gather_elements(lsm, -1, A.expand_dims(cast(lbl, mstype.int64), -1))
+    picked = A.gather_elements_in_range(lsm, -1, A.expand_dims(cast(lbl, mstype.int64), -1))
     return M.neg(A.squeeze(picked, -1))
 
 

@@ -634,7 +634,7 @@ def dropout(input, p=0.5, training=True, seed=None) -> Tensor:
         raise ValueError(f"For 'dropout', the 'p' must be in range [0, 1), but got {p}.")
     if not training or p == 0:
         return x
-    mask = _mask(x.shape, 1 - p, x._data.dtype)
+    mask = _mask(x.shape, 1 - p, x._raw.dtype)
     return M.mul(x, M.mul(mask, 1.0 / (1 - p)))
 
 

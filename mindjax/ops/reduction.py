@@ -34,7 +34,7 @@ _WIDEN_TO_INT64 = frozenset(("bool", "int8", "int16", "int32", "uint8"))
 
 
 def _widened(x):
-    return jnp.dtype(jnp.int64) if str(x._data.dtype) in _WIDEN_TO_INT64 else x._data.dtype
+    return jnp.dtype(jnp.int64) if str(x._raw.dtype) in _WIDEN_TO_INT64 else x._raw.dtype
 
 
 def _kept_shape(shape, axes):
@@ -71,7 +71,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None) -> Tensor:
 def reduce_sum(x, axis=(), keep_dims=False) -> Tensor:
     x = tensor_of(x, "ReduceSum")
     return apply(_reduce_sum, (x,), {"axes": _axes(axis, x.ndim), "keep": bool(keep_dims),
-                                     "dtype": x._data.dtype})
+                                     "dtype": x._raw.dtype})
 
 
 def mean(input, axis=None, keep_dims=False) -> Tensor:
@@ -83,7 +83,7 @@ def mean(input, axis=None, keep_dims=False) -> Tensor:
     n = 1
     for a in axes:
         n *= x.shape[a]
-    s = apply(_reduce_sum, (x,), {"axes": axes, "keep": bool(keep_dims), "dtype": x._data.dtype})
+    s = apply(_reduce_sum, (x,), {"axes": axes, "keep": bool(keep_dims), "dtype": x._raw.dtype})
     # the mean of nothing is 0/0 = nan, as numpy (MindSpore 2.10 answers inf: a bug, see DESIGN.md)
     return M.div(s, n) if n != 1 else s
 
@@ -102,7 +102,7 @@ def _minmax(name, jfn, pick):
         out = ctx.out.reshape(shape)
         d = dout.reshape(shape)
         mask = cast(M.equal(x, out), d.dtype)
-        count = apply(_reduce_sum, (mask,), {"axes": axes, "keep": True, "dtype": mask._data.dtype})
+        count = apply(_reduce_sum, (mask,), {"axes": axes, "keep": True, "dtype": mask._raw.dtype})
         # ties share the gradient; an integer input's gradient is an integer Tensor (1/5 -> 0, as MindSpore)
         return (cast(M.mul(M.div(mask, count), d), x.dtype),)
 

@@ -7,6 +7,7 @@ the one write path of the Tensor in-place methods).
 """
 from __future__ import annotations
 
+from .._state import state
 from .._tensor import Tensor
 from ._base import broadcast_to, cast, tensor_of
 
@@ -42,7 +43,11 @@ def assign(variable, value) -> Tensor:
         else:
             raise ValueError(f"For 'Assign', the shape of 'value' {list(value.shape)} must be the shape of "
                              f"'variable' {variable.name} {list(variable.shape)}.")
-    variable._data = cast(value, variable.dtype)._data
+    value = cast(value, variable.dtype)
+    if state.capture and not state.jit_depth and state.discover is None and type(value) is Tensor:
+        variable._value = value._raw  # a captured value stays a placeholder (no boundary)
+    else:
+        variable._data = value._data
     return variable
 
 

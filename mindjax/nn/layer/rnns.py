@@ -16,6 +16,8 @@ from ..._tensor import Tensor
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.initializer import initializer
 from ... import ops
+from ...ops._checks import check_range, gather_error
+from ...ops.indexing import gather_in_range
 from ..cell import Cell
 from ._check import positive_int
 
@@ -54,12 +56,16 @@ class Embedding(Cell):
     def construct(self, ids):
         if ids.dtype.kind not in "iu":
             raise TypeError(f"For 'Embedding', the input ids must be an int Tensor, but got {ids.dtype}.")
-        flat = ops.reshape(ids, (-1,))
         if self.use_one_hot:
+            flat = ops.reshape(ids, (-1,))
             oh = ops.one_hot(flat, self.vocab_size, 1.0, 0.0)
             out = ops.matmul(ops.cast(oh, self.embedding_table.dtype), self.embedding_table)
         else:
-            out = ops.gather(self.embedding_table, flat, 0)
+            # the ids as given are checked (the same array each step, computed already: no wait, and
+            # no boundary of a captured segment), then gathered without a second check
+            n = self.embedding_table.shape[0]
+            check_range(ids._data, -n, n, gather_error("Gather", n))
+            out = gather_in_range(self.embedding_table, ops.reshape(ids, (-1,)), 0)
         return ops.reshape(out, ids.shape + (self.embedding_size,))
 
     def extend_repr(self):

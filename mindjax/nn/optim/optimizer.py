@@ -396,7 +396,11 @@ class Optimizer(Cell):
         if jitted is None:
             from ..._jit.api import JitFunction
             jitted = self.__dict__["_jitted_update"] = JitFunction(self.construct, owner=self)
-        return jitted(tuple(gradients))
+        out = jitted(tuple(gradients))
+        if state.capture:  # the end of a training step: the captured step runs (as one program)
+            from ... import _capture
+            _capture.flush_all()
+        return out
 
     def construct(self, *hyper_params):
         raise NotImplementedError

@@ -325,7 +325,7 @@ class Dropout(Primitive):
             raise RuntimeError(f"For 'Dropout', the 'keep_prob' must be in (0.0, 1.0], but got {self.keep_prob}")
         from ..nn_ops import _mask
         x = tensor_of(x, "Dropout")
-        mask = _mask(x.shape, self.keep_prob, x._data.dtype)
+        mask = _mask(x.shape, self.keep_prob, x._raw.dtype)
         return F.mul(x, F.mul(mask, 1.0 / self.keep_prob)), mask
 
 
