@@ -77,7 +77,7 @@ def node_inputs(tensors, keep):
         return tensors
     flags = (keep,) * len(tensors) if keep is False else keep
     return tuple(t if k or t is None or type(t) is not Tensor
-                 else Tensor._make(stand_in(t._data), t._node, t._idx)
+                 else Tensor._make(stand_in(t._raw), t._node, t._idx)
                  for t, k in zip(tensors, flags))
 
 
