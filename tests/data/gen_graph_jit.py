@@ -126,6 +126,26 @@ CASES = {
                                   "        self.p = ms.ParameterTuple(n.trainable_params())\n    def construct(self, x):\n"
                                   "        return self.g(self.n, self.p)(x)\nnet = G(Net())\n"
                                   "INPUTS = [(Tensor([2.0], ms.float32),)]\n"),
+    # a Cell's custom bprop: inside a @jit construct under a PyNative gradient, and at the top of GRAPH_MODE;
+    # gradients returned beyond the inputs are dropped
+    "bprop_inside_jit_construct": ("class Sub(nn.Cell):\n    def construct(self, x, y):\n        return ops.matmul(x, y)\n"
+                                   "    def bprop(self, x, y, out, dout):\n        return 2 * x, 2 * y\n"
+                                   "class Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+                                   "        self.sub = Sub()\n"
+                                   "        self.z = Parameter(Tensor(np.array([3.0], np.float32)), name='z')\n"
+                                   "    @jit\n    def construct(self, x, y):\n        return self.sub(x * self.z, y) + x\n"
+                                   "def net(x, y):\n    return ops.GradOperation(get_all=True)(Net())(x, y)\n"
+                                   "CONTEXT = {'mode': ms.PYNATIVE_MODE}\n"
+                                   "INPUTS = [(Tensor([[0.5, 0.6], [1.2, 1.3]], ms.float32), Tensor([[0.1, 0.3], [2.0, 1.0]], ms.float32))]\n"),
+    "bprop_extra_grads_graph_mode": ("class Net(nn.Cell):\n    def construct(self, x, y):\n        return x * y * y\n"
+                                     "    def bprop(self, x, y, out, dout):\n        return x + y, x * y, out, dout\n"
+                                     "def net(x, y):\n    return ops.GradOperation(get_all=True)(Net())(x, y)\n"
+                                     "INPUTS = [(Tensor(1.0, ms.float32), Tensor(2.0, ms.float32))]\n"),
+    "bprop_extra_grads_jit_construct": ("class Net(nn.Cell):\n    @jit\n    def construct(self, x, y):\n        return x * y * y\n"
+                                        "    def bprop(self, x, y, out, dout):\n        return x + y, x * y, out\n"
+                                        "def net(x, y):\n    return ops.GradOperation(get_all=True)(Net())(x, y)\n"
+                                        "CONTEXT = {'mode': ms.PYNATIVE_MODE}\n"
+                                        "INPUTS = [(Tensor(1.0, ms.float32), Tensor(2.0, ms.float32))]\n"),
 }
 
 
