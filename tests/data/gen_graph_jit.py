@@ -126,6 +126,11 @@ CASES = {
                                   "        self.p = ms.ParameterTuple(n.trainable_params())\n    def construct(self, x):\n"
                                   "        return self.g(self.n, self.p)(x)\nnet = G(Net())\n"
                                   "INPUTS = [(Tensor([2.0], ms.float32),)]\n"),
+    # loops with an else branch are refused by MindSpore's parser
+    "for_else_refused": _fn("y = args[1]\nfor _ in range(3):\n    y += args[0]\n    break\nelse:\n    y = args[0] + 6\nreturn y",
+                            "[(Tensor(1), Tensor(2))]"),
+    "while_else_refused": _fn("y = args[1]\nwhile y < 10:\n    y += args[0]\nelse:\n    y = args[0] + 6\nreturn y",
+                              "[(Tensor(1), Tensor(2))]"),
     # a Cell's custom bprop: inside a @jit construct under a PyNative gradient, and at the top of GRAPH_MODE;
     # gradients returned beyond the inputs are dropped
     "bprop_inside_jit_construct": ("class Sub(nn.Cell):\n    def construct(self, x, y):\n        return ops.matmul(x, y)\n"
