@@ -9,7 +9,9 @@ gradient is the user's, as in MindSpore.
 """
 from __future__ import annotations
 
+from .._state import state
 from .._tensor import Tensor
+from .._jit import state as jit_state
 
 
 def _broadcasts_to(src: tuple, dst: tuple) -> bool:
@@ -86,11 +88,9 @@ def traced_call(cell, args, kwargs):
         for i, x in zip(pos, arrs):
             a[i] = Tensor._make(x)
         out = cell.construct(*a, **kwargs)
-        outs = out if isinstance(out, tuple) else (out,)
-        if not all(isinstance(o, Tensor) for o in outs):
-            raise _NotTensors()
-        spec[:] = [isinstance(out, tuple), len(outs)]
-        return tuple(o._data for o in outs)
+        leaves = []
+        spec[:] = [_structure(out, leaves)]
+        return tuple(o._data for o in leaves)
 
     arrs = tuple(args[i]._data for i in pos)
     try:
@@ -113,22 +113,61 @@ def traced_call(cell, args, kwargs):
         a = list(args)
         for i, x in zip(pos, xs):
             a[i] = Tensor._make(x)
-        outs = tuple(Tensor._make(o) for o in out)
-        douts = tuple(Tensor._make(c) for c in cts)
-        tup = spec[0]
-        got = cell.bprop(*a, outs if tup else outs[0], douts if tup else douts[0])
+        outs = _rebuild(spec[0], iter([Tensor._make(o) for o in out]))
+        douts = _rebuild(spec[0], iter([Tensor._make(c) for c in cts]))
+        # the bprop is traced when jax transposes the program: random ops in it draw from their own
+        # keys, not from the program's threaded key (a value of the forward trace)
+        # keys, not from the program's threaded key (a value of the forward trace); Cells it calls are
+        # traced into the same program
+        from ..common.seed import _get_key, _set_key
+        saved_key = _get_key()
+        prev = jit_state.set_rng_source(_local_keys())
+        state.jit_depth += 1
+        try:
+            got = cell.bprop(*a, outs, douts)
+        finally:
+            state.jit_depth -= 1
+            jit_state.set_rng_source(prev)
+            _set_key(saved_key)
         grads = bprop_grads(name, tuple(a), got)
         gx = tuple(jnp.zeros_like(x) if g is None else g._data for x, g in zip(xs, grads))
         return gx + tuple(_zero_ct(c) for c in cs)
 
     call.defvjp(fwd, bwd)
     out = call(*arrs, *consts)
-    outs = tuple(Tensor._make(o) for o in out)
-    return outs if spec[0] else outs[0]
+    return _rebuild(spec[0], iter([Tensor._make(o) for o in out]))
+
+
+def _local_keys():
+    import jax
+    from ..common.seed import _get_key
+    box = [_get_key()]
+
+    def draw():
+        box[0], sub = jax.random.split(box[0])
+        return sub
+    return draw
 
 
 class _NotTensors(Exception):
     pass
+
+
+def _structure(out, leaves):
+    """The nesting of tuples and lists of Tensors in ``out`` (its Tensors appended to ``leaves``)."""
+    if isinstance(out, Tensor):
+        leaves.append(out)
+        return None
+    if isinstance(out, (tuple, list)):
+        return type(out), [_structure(o, leaves) for o in out]
+    raise _NotTensors()
+
+
+def _rebuild(spec, it):
+    if spec is None:
+        return next(it)
+    kind, items = spec
+    return kind(_rebuild(s, it) for s in items)
 
 
 def _zero_ct(x):

@@ -142,6 +142,16 @@ CASES = {
                                    "def net(x, y):\n    return ops.GradOperation(get_all=True)(Net())(x, y)\n"
                                    "CONTEXT = {'mode': ms.PYNATIVE_MODE}\n"
                                    "INPUTS = [(Tensor([[0.5, 0.6], [1.2, 1.3]], ms.float32), Tensor([[0.1, 0.3], [2.0, 1.0]], ms.float32))]\n"),
+    "bprop_nested_outputs_grad_inside": ("class F(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.relu = ops.ReLU()\n    def construct(self, x, y):\n        return self.relu(x)\n"
+                                         "    def bprop(self, x, y, out, dout):\n        return x * y, y + x\n"
+                                         "class G(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.f = F()\n"
+                                         "    def construct(self, x, y):\n        return self.f(x, y), ops.GradOperation(get_all=True)(self.f)(x, y)\n"
+                                         "    def bprop(self, x, y, out, dout):\n        g = ops.GradOperation(get_all=True)(self.f)(x, y)\n"
+                                         "        return out[1][0] * 3, g[1] + dout[0]\n"
+                                         "class Top(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.g = G()\n"
+                                         "    def construct(self, x, y):\n        return self.g(x, y)\n"
+                                         "def net(x, y):\n    return ops.GradOperation(get_all=True)(Top())(x, y)\n"
+                                         "INPUTS = [(Tensor([[1.0, -2.0]], ms.float32), Tensor([[3.0, 0.5]], ms.float32))]\n"),
     "bprop_extra_grads_graph_mode": ("class Net(nn.Cell):\n    def construct(self, x, y):\n        return x * y * y\n"
                                      "    def bprop(self, x, y, out, dout):\n        return x + y, x * y, out, dout\n"
                                      "def net(x, y):\n    return ops.GradOperation(get_all=True)(Net())(x, y)\n"
