@@ -78,7 +78,13 @@ def for_(it, body, vs: tuple, brk=None):
     if isinstance(it, TensorRange):
         return _for_range(it, body, vs, brk)
     for x in it:
-        if brk is not None and not _traced(vs[brk]) and vs[brk]:
+        if brk is not None and _traced(vs[brk]):
+            # broken out of at run time (a Tensor condition): the later passes of the unrolled loop
+            # run only where the flag is still down
+            from .control import if_
+            vs = if_(vs[brk], lambda *v: v, lambda *v, x=x: tuple(body(x, *v)), tuple(vs))
+            continue
+        if brk is not None and vs[brk]:
             break
         vs = body(x, *vs)
     return vs
