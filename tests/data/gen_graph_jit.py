@@ -126,6 +126,9 @@ CASES = {
                                   "        self.p = ms.ParameterTuple(n.trainable_params())\n    def construct(self, x):\n"
                                   "        return self.g(self.n, self.p)(x)\nnet = G(Net())\n"
                                   "INPUTS = [(Tensor([2.0], ms.float32),)]\n"),
+    # a numpy scalar given to mutable: compiled code reads it as the Python number; PyNative refuses it
+    "mutable_numpy_scalar_in_jit": _fn("return mutable(args[0][1]) * 2", "[(np.array([1, 2, 3]),), (np.array([1.5, 2.5]),)]"),
+    "mutable_numpy_scalar_pynative": _call("mutable(np.int64(2))"),
     # loops with an else branch are refused by MindSpore's parser
     "for_else_refused": _fn("y = args[1]\nfor _ in range(3):\n    y += args[0]\n    break\nelse:\n    y = args[0] + 6\nreturn y",
                             "[(Tensor(1), Tensor(2))]"),
