@@ -177,3 +177,32 @@ def _zero_ct(x):
     if jnp.issubdtype(x.dtype, jnp.inexact):
         return jnp.zeros_like(x)
     return np.zeros(x.shape, dtype=dtypes.float0)
+
+
+def custom_vjp(fn=None):
+    """``mindspore.ops.function.grad.grad_func.custom_vjp``: ``fn`` with a backward given by
+    ``fn.defbwd(bwd)``, ``bwd(*inputs, out, dout)`` returning one gradient per input (a
+    Cell with a custom ``bprop``, so PyNative, ``jit`` and GRAPH_MODE all use it)."""
+    from ..nn.cell import Cell
+
+    class CustomVjp(Cell):
+        def __init__(self, fwd):
+            super().__init__()
+            self.fwd = fwd
+            self.bwd = None
+
+        def construct(self, *args):
+            return self.fwd(*args)
+
+        def defbwd(self, bwd):
+            self.bwd = bwd
+
+        def bprop(self, *args):
+            if self.bwd is None:
+                raise RuntimeError(f"For 'custom_vjp', the function '{getattr(self.fwd, '__name__', self.fwd)}' "
+                                   f"has no backward: call its 'defbwd' first.")
+            return self.bwd(*args)
+
+    def deco(f):
+        return CustomVjp(f)
+    return deco(fn) if fn is not None else deco

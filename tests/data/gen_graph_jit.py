@@ -129,6 +129,8 @@ CASES = {
     # a numpy scalar given to mutable: compiled code reads it as the Python number; PyNative refuses it
     "mutable_numpy_scalar_in_jit": _fn("return mutable(args[0][1]) * 2", "[(np.array([1, 2, 3]),), (np.array([1.5, 2.5]),)]"),
     "mutable_numpy_scalar_pynative": _call("mutable(np.int64(2))"),
+    # custom_vjp: a function with its own backward (defbwd), under vjp and GradOperation, inlined in jit
+    "custom_vjp_graph": ("from mindspore.ops.function.grad.grad_func import custom_vjp\n@custom_vjp\ndef mul_add(x, y):\n    return 2 * x + y\ndef bwd(x, y, out, dout):\n    return 2 * dout, 3 * y * dout\nmul_add.defbwd(bwd)\n@jit\ndef inline(x, y):\n    return mul_add(x, y) * x + y\ndef net(x, y):\n    _, f1 = ops.vjp(mul_add, x, y)\n    _, f2 = ops.vjp(inline, x, y)\n    return f1(Tensor([1.0, 1.0])), f2(Tensor([1.0, 1.0])), ops.GradOperation(get_all=True)(inline)(x, y)\nINPUTS = [(Tensor([1.0, 2.0]), Tensor([3.0, -1.0]))]\n"),
     # loops with an else branch are refused by MindSpore's parser
     "for_else_refused": _fn("y = args[1]\nfor _ in range(3):\n    y += args[0]\n    break\nelse:\n    y = args[0] + 6\nreturn y",
                             "[(Tensor(1), Tensor(2))]"),
