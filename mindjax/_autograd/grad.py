@@ -44,7 +44,14 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
     weights: sequence of Parameters (may be empty).
     Returns (value, input_grads tuple, weight_grads tuple).
     """
-    from ..common.parameter import Parameter
+    rec = record(fn, args, kwargs, positions)
+    return backward_of(rec, positions, weights, sens, has_aux)
+
+
+def record(fn, args, kwargs, positions):
+    """Run ``fn`` once with leaves for the arguments at ``positions``, recording the tape:
+    ``(out, orig_args, leaves, leaf_nodes)``, whose backward ``backward_of`` walks (as often as
+    asked: ``vjp``'s function reuses one forward)."""
     check_grad_allowed()
     orig_args = args
     args = list(args)
@@ -74,6 +81,12 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
         out = fn(*args, **kwargs)
     finally:
         state.grad_depth -= 1
+    return out, orig_args, leaves, leaf_nodes
+
+
+def backward_of(rec, positions, weights, sens=None, has_aux=False):
+    from ..common.parameter import Parameter
+    out, orig_args, leaves, leaf_nodes = rec
     value = out
     if has_aux and not (isinstance(out, tuple) and len(out) > 1):
         raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
