@@ -58,8 +58,10 @@ def record(fn, args, kwargs, positions):
     leaves = []
     for i in positions:
         if i >= len(args):
-            raise RuntimeError(f"For 'grad', 'grad_position' {i} is out of range: the function got {len(args)} "
-                             f"positional arguments.")
+            # as MindSpore: an IndexError from the graph compiler, a RuntimeError from PyNative
+            from .. import context
+            graph = state.jit_depth or context._ctx["mode"] == context.GRAPH_MODE
+            raise (IndexError if graph else RuntimeError)(f"Position index {i} is exceed input size.")
         a = args[i]
         if hasattr(type(a), "_mj_flatten"):  # a sparse tensor: its gradient is its values' (as in MindSpore)
             parts, aux = a._mj_flatten()
@@ -149,8 +151,6 @@ class GradOperation:
         self.sens_param = sens_param
 
     def __call__(self, fn, weights=None):
-        if self.get_by_list and weights is None:
-            raise TypeError("For 'GradOperation', 'weights' must be given when 'get_by_list' is True.")
         check_grad_allowed()
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
 
@@ -171,7 +171,15 @@ class GradOperation:
                 # with no argument left (sens_param taking the only one) the call itself reports the
                 # missing argument, as in MindSpore
                 positions = (0,) if args else ()
+                if not args and not sens_param:  # nothing to differentiate: MindSpore gives ()
+                    run_grad(fn, args, kwargs, (), [], None)
+                    return ()
             wl = _weights_list(weights) if get_by_list else []
+            if get_by_list and weights is None and hasattr(fn, "trainable_params"):
+                # no weights: PyNative takes the Cell's trainable Parameters, graph mode none (MindSpore 2.10)
+                from .. import context
+                if not state.jit_depth and context._ctx["mode"] != context.GRAPH_MODE:
+                    wl = list(fn.trainable_params())
             _, gi, gw = run_grad(fn, args, kwargs, positions, wl, sens)
             if get_by_list and _is_parameter(weights):
                 gw = gw[0]  # one Parameter (not a list): its gradient bare, as MindSpore
@@ -208,6 +216,13 @@ def _positions(grad_position, nargs):
                                                         for p in grad_position):
         return tuple(grad_position)
     raise TypeError(f"For 'grad', the 'grad_position' must be int or tuple of int, but got {grad_position!r}.")
+
+
+def _check_not_empty(grad_position):
+    if isinstance(grad_position, (tuple, list)) and not grad_position:
+        from .. import context
+        end = "." if state.jit_depth or context._ctx["mode"] == context.GRAPH_MODE else "!"
+        raise RuntimeError("grad_position should not be empty when grad by position" + end)
 
 
 def _check_flags(name, **flags):
@@ -254,11 +269,12 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
         12.0
     """
     if grad_position is None and weights is None:
-        raise ValueError("For 'grad', 'grad_position' and 'weights' can not both be None.")
+        raise ValueError("`grad_position` and `weight` can not be None at the same time.")
     _check_flags("grad", has_aux=has_aux, return_ids=return_ids)
     check_grad_allowed()
 
     def grad_fn(*args, **kwargs):
+        _check_not_empty(grad_position)
         positions = _differentiable(_positions(grad_position, len(args)), args)
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
@@ -273,11 +289,12 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
 def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     """``mindspore.value_and_grad``: ``(fn(*args), gradients)`` in one pass."""
     if grad_position is None and weights is None:
-        raise ValueError("For 'value_and_grad', 'grad_position' and 'weights' can not both be None.")
+        raise ValueError("`grad_position` and `weight` can not be None at the same time.")
     _check_flags("value_and_grad", has_aux=has_aux, return_ids=return_ids)
     check_grad_allowed()
 
     def vg_fn(*args, **kwargs):
+        _check_not_empty(grad_position)
         positions = _differentiable(_positions(grad_position, len(args)), args)
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
