@@ -222,6 +222,8 @@ def _widen(spec, cur, out_spec, avals):
                 v, changed = Tensor._make(jnp.asarray(v, dtype=jnp.promote_types(jnp.asarray(v).dtype, a.dtype))), True
             elif v is UNDEF or v is None:
                 v, changed = Tensor._make(jnp.zeros(a.shape, a.dtype)), True
+            elif isinstance(v, Tensor):  # a Parameter the body rebinds to a value: carry its value
+                v, changed = Tensor._make(v._data.astype(jnp.promote_types(v._data.dtype, a.dtype))), True
             new.append(v)
         elif s[0] == "C" and _is_num(v) and not _same_static(v, s[1]):
             new.append(Tensor._make(jnp.asarray(v)))
