@@ -44,28 +44,45 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
     weights: sequence of Parameters (may be empty).
     Returns (value, input_grads tuple, weight_grads tuple).
     """
-    from ..common.parameter import Parameter
+    rec = record(fn, args, kwargs, positions)
+    return backward_of(rec, positions, weights, sens, has_aux)
+
+
+def record(fn, args, kwargs, positions):
+    """Run ``fn`` once with leaves for the arguments at ``positions``, recording the tape:
+    ``(out, orig_args, leaves, leaf_nodes)``, whose backward ``backward_of`` walks (as often as
+    asked: ``vjp``'s function reuses one forward)."""
     check_grad_allowed()
     orig_args = args
     args = list(args)
     leaves = []
+    groups = {}  # position -> its leaf's index, or the structure of a mutable container's leaves
     for i in positions:
         if i >= len(args):
-            raise RuntimeError(f"For 'grad', 'grad_position' {i} is out of range: the function got {len(args)} "
-                             f"positional arguments.")
+            # as MindSpore: an IndexError from the graph compiler, a RuntimeError from PyNative
+            from .. import context
+            graph = state.jit_depth or context._ctx["mode"] == context.GRAPH_MODE
+            raise (IndexError if graph else RuntimeError)(f"Position index {i} is exceed input size.")
         a = args[i]
         if hasattr(type(a), "_mj_flatten"):  # a sparse tensor: its gradient is its values' (as in MindSpore)
             parts, aux = a._mj_flatten()
             leaf = tape.make_leaf(a.values, f"input{i}")
             args[i] = type(a)._mj_unflatten(aux, [leaf if p is a.values else p for p in parts])
             leaves.append(leaf)
+            groups[i] = len(leaves) - 1
             continue
         if not isinstance(a, Tensor):
+            from ..common.mutable import is_mutable
+            # a mutable container (graph mode): a gradient for each Tensor in it, returned in its structure
+            if isinstance(a, (tuple, list, dict)) and is_mutable(a) and _graph():
+                args[i], groups[i] = _container_leaves(a, leaves, f"input{i}")
+                continue
             raise TypeError(f"For 'grad', the argument at position {i} must be a Tensor to take its gradient, "
                             f"but got {type(a).__name__}.")
         leaf = tape.make_leaf(a, f"input{i}")
         args[i] = leaf
         leaves.append(leaf)
+        groups[i] = len(leaves) - 1
     # the leaves' nodes as they are now: an in-place op in fn (index_add, Tensor.add_) may rebind an
     # input's history, and the gradient asked for is still the one w.r.t. the value passed in
     leaf_nodes = [(l._node, 0) for l in leaves]
@@ -74,6 +91,49 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
         out = fn(*args, **kwargs)
     finally:
         state.grad_depth -= 1
+    return out, orig_args, leaves, leaf_nodes, groups
+
+
+def _graph() -> bool:
+    from .. import context
+    return bool(state.jit_depth) or context._ctx["mode"] == context.GRAPH_MODE
+
+
+def _container_leaves(obj, leaves, name):
+    """``obj`` (nested tuples/lists/dicts) with a fresh leaf for each Tensor, and its structure
+    (leaf indices in place of the Tensors; other items stay as they are)."""
+    from ..common.mutable import mutable, is_mutable
+    if isinstance(obj, Tensor):
+        leaf = tape.make_leaf(obj, name)
+        leaves.append(leaf)
+        return leaf, len(leaves) - 1
+    if isinstance(obj, dict):
+        parts = {k: _container_leaves(v, leaves, name) for k, v in obj.items()}
+        new, spec = {k: p[0] for k, p in parts.items()}, ("dict", {k: p[1] for k, p in parts.items()})
+    elif isinstance(obj, (tuple, list)):
+        parts = [_container_leaves(v, leaves, name) for v in obj]
+        kind = list if isinstance(obj, list) else tuple
+        new, spec = kind(p[0] for p in parts), (kind.__name__, [p[1] for p in parts])
+    else:
+        return obj, ("const", obj)
+    return (mutable(new) if is_mutable(obj) else new), spec
+
+
+def _container_grads(spec, grads):
+    if isinstance(spec, int):
+        return grads[spec]
+    kind, items = spec
+    if kind == "dict":
+        return {k: _container_grads(v, grads) for k, v in items.items()}
+    if kind == "const":
+        return 0 if isinstance(items, (int, float)) else items
+    seq = [_container_grads(v, grads) for v in items]
+    return seq if kind == "list" else tuple(seq)
+
+
+def backward_of(rec, positions, weights, sens=None, has_aux=False):
+    from ..common.parameter import Parameter
+    out, orig_args, leaves, leaf_nodes, groups = rec
     value = out
     if has_aux and not (isinstance(out, tuple) and len(out) > 1):
         raise ValueError("When has_aux is True, origin fn requires more than one outputs.")
@@ -104,9 +164,17 @@ def run_grad(fn, args, kwargs, positions, weights, sens=None, has_aux=False, ret
     grads = tape.backward(roots, sens_list, targets, create_graph=nested, release=not nested)
     from .hooks import run_tensor_hooks
     in_grads = []
-    for i, leaf, g in zip(positions, leaves, grads[:len(leaves)]):
-        g = g if g is not None else _zeros_for(leaf)
-        in_grads.append(run_tensor_hooks(orig_args[i], run_tensor_hooks(leaf, g)))
+    if any(not isinstance(v, int) for v in groups.values()):
+        flat = [run_tensor_hooks(leaf, g if g is not None else _zeros_for(leaf))
+                for leaf, g in zip(leaves, grads[:len(leaves)])]
+        for i in positions:
+            spec = groups[i]
+            in_grads.append(run_tensor_hooks(orig_args[i], flat[spec]) if isinstance(spec, int)
+                            else _container_grads(spec, flat))
+    else:
+        for i, leaf, g in zip(positions, leaves, grads[:len(leaves)]):
+            g = g if g is not None else _zeros_for(leaf)
+            in_grads.append(run_tensor_hooks(orig_args[i], run_tensor_hooks(leaf, g)))
     w_grads = []
     for w, g in zip(wlist, grads[len(leaves):]):
         w_grads.append(run_tensor_hooks(w, g if g is not None else _zeros_for(w)))
@@ -137,8 +205,6 @@ class GradOperation:
         self.sens_param = sens_param
 
     def __call__(self, fn, weights=None):
-        if self.get_by_list and weights is None:
-            raise TypeError("For 'GradOperation', 'weights' must be given when 'get_by_list' is True.")
         check_grad_allowed()
         get_all, get_by_list, sens_param = self.get_all, self.get_by_list, self.sens_param
 
@@ -151,15 +217,27 @@ class GradOperation:
                 else:
                     args, sens = args[:-1], args[-1]
             if get_all:
+                from ..common.mutable import is_mutable
                 positions = tuple(i for i, a in enumerate(args)
-                                  if isinstance(a, Tensor) or hasattr(type(a), "_mj_flatten"))
+                                  if isinstance(a, Tensor) or hasattr(type(a), "_mj_flatten")
+                                  or (isinstance(a, (tuple, list, dict)) and is_mutable(a) and _graph()))
             elif get_by_list:
                 positions = ()
             else:
                 # with no argument left (sens_param taking the only one) the call itself reports the
                 # missing argument, as in MindSpore
                 positions = (0,) if args else ()
+                pyn_container = bool(args) and isinstance(args[0], (tuple, list, dict)) and not _graph()
+                if (not args or pyn_container) and not sens_param:
+                    # nothing to differentiate (PyNative does not differentiate containers): MindSpore gives ()
+                    run_grad(fn, args, kwargs, (), [], None)
+                    return ()
             wl = _weights_list(weights) if get_by_list else []
+            if get_by_list and weights is None and hasattr(fn, "trainable_params"):
+                # no weights: PyNative takes the Cell's trainable Parameters, graph mode none (MindSpore 2.10)
+                from .. import context
+                if not state.jit_depth and context._ctx["mode"] != context.GRAPH_MODE:
+                    wl = list(fn.trainable_params())
             _, gi, gw = run_grad(fn, args, kwargs, positions, wl, sens)
             if get_by_list and _is_parameter(weights):
                 gw = gw[0]  # one Parameter (not a list): its gradient bare, as MindSpore
@@ -196,6 +274,13 @@ def _positions(grad_position, nargs):
                                                         for p in grad_position):
         return tuple(grad_position)
     raise TypeError(f"For 'grad', the 'grad_position' must be int or tuple of int, but got {grad_position!r}.")
+
+
+def _check_not_empty(grad_position):
+    if isinstance(grad_position, (tuple, list)) and not grad_position:
+        from .. import context
+        end = "." if state.jit_depth or context._ctx["mode"] == context.GRAPH_MODE else "!"
+        raise RuntimeError("grad_position should not be empty when grad by position" + end)
 
 
 def _check_flags(name, **flags):
@@ -242,11 +327,12 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
         12.0
     """
     if grad_position is None and weights is None:
-        raise ValueError("For 'grad', 'grad_position' and 'weights' can not both be None.")
+        raise ValueError("`grad_position` and `weight` can not be None at the same time.")
     _check_flags("grad", has_aux=has_aux, return_ids=return_ids)
     check_grad_allowed()
 
     def grad_fn(*args, **kwargs):
+        _check_not_empty(grad_position)
         positions = _differentiable(_positions(grad_position, len(args)), args)
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)
@@ -261,11 +347,12 @@ def grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
 def value_and_grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False):
     """``mindspore.value_and_grad``: ``(fn(*args), gradients)`` in one pass."""
     if grad_position is None and weights is None:
-        raise ValueError("For 'value_and_grad', 'grad_position' and 'weights' can not both be None.")
+        raise ValueError("`grad_position` and `weight` can not be None at the same time.")
     _check_flags("value_and_grad", has_aux=has_aux, return_ids=return_ids)
     check_grad_allowed()
 
     def vg_fn(*args, **kwargs):
+        _check_not_empty(grad_position)
         positions = _differentiable(_positions(grad_position, len(args)), args)
         wl = _weights_list(weights)
         value, gi, gw = run_grad(fn, args, kwargs, positions, wl, None, has_aux)

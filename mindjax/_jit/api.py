@@ -625,6 +625,8 @@ def graph_mode_call(cell, args, kwargs):
     if cell.__dict__.get("_float_dtype") is not None:  # Cell.to_float, as PyNative applies it
         from .to_float import call_cast
         return call_cast(cell, lambda a, k: run_compiled(holder, holder.fn, a, k), args, kwargs)
+    if state.grad_depth and not cell._plain:  # a custom bprop is the whole Cell's gradient
+        return cell._call_with_bprop(args, kwargs, lambda a, k: run_compiled(holder, holder.fn, a, k))
     return run_compiled(holder, holder.fn, args, kwargs)
 
 

@@ -400,8 +400,9 @@ class _Rewriter:
     def run(self):
         f = self.fdef
         for n in _walk_scope(f.body):
-            if isinstance(n, ast.While) and n.orelse:  # refused by MindSpore's compiler, at the user's line
-                err = _call(_name("RuntimeError"), ast.Constant("The 'while...else...' statement is not supported now."))
+            if isinstance(n, (ast.While, ast.For)) and n.orelse:  # refused by MindSpore's compiler, at the user's line
+                kind = "while" if isinstance(n, ast.While) else "for"
+                err = _call(_name("RuntimeError"), ast.Constant(f"The '{kind}...else...' statement is not supported now."))
                 f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
                 return
         for n in _walk_exprs(f.body):  # refused by MindSpore's parser: one generator per comprehension

@@ -78,7 +78,13 @@ def for_(it, body, vs: tuple, brk=None):
     if isinstance(it, TensorRange):
         return _for_range(it, body, vs, brk)
     for x in it:
-        if brk is not None and not _traced(vs[brk]) and vs[brk]:
+        if brk is not None and _traced(vs[brk]):
+            # broken out of at run time (a Tensor condition): the later passes of the unrolled loop
+            # run only where the flag is still down
+            from .control import if_
+            vs = if_(vs[brk], lambda *v: v, lambda *v, x=x: tuple(body(x, *v)), tuple(vs))
+            continue
+        if brk is not None and vs[brk]:
             break
         vs = body(x, *vs)
     return vs
@@ -216,6 +222,8 @@ def _widen(spec, cur, out_spec, avals):
                 v, changed = Tensor._make(jnp.asarray(v, dtype=jnp.promote_types(jnp.asarray(v).dtype, a.dtype))), True
             elif v is UNDEF or v is None:
                 v, changed = Tensor._make(jnp.zeros(a.shape, a.dtype)), True
+            elif isinstance(v, Tensor):  # a Parameter the body rebinds to a value: carry its value
+                v, changed = Tensor._make(v._data.astype(jnp.promote_types(v._data.dtype, a.dtype))), True
             new.append(v)
         elif s[0] == "C" and _is_num(v) and not _same_static(v, s[1]):
             new.append(Tensor._make(jnp.asarray(v)))

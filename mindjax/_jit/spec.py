@@ -33,12 +33,14 @@ def _flatten(obj, arrays, var=None, inside=False):
         return ("S", type(obj), aux, tuple(_flatten(p, arrays, var, inside) for p in parts))
     if isinstance(obj, tuple) and hasattr(type(obj), "_fields"):  # a namedtuple keeps its class
         return ("ntuple", type(obj), tuple(_flatten(o, arrays, var, inside) for o in obj))
+    # an input container made by mutable stays one inside the program (a third entry: True)
+    mut = (True,) if var is not None and getattr(obj, "__ms_mutable__", False) is True else ()
     if isinstance(obj, tuple):
-        return ("tuple", tuple(_flatten(o, arrays, var, inside) for o in obj))
+        return ("tuple", tuple(_flatten(o, arrays, var, inside) for o in obj)) + mut
     if isinstance(obj, list):
-        return ("list", tuple(_flatten(o, arrays, var, inside) for o in obj))
+        return ("list", tuple(_flatten(o, arrays, var, inside) for o in obj)) + mut
     if isinstance(obj, dict):
-        return ("dict", tuple((k, _flatten(v, arrays, var, inside)) for k, v in obj.items()))
+        return ("dict", tuple((k, _flatten(v, arrays, var, inside)) for k, v in obj.items())) + mut
     return ("C", obj)
 
 
@@ -70,15 +72,20 @@ def _unflatten(spec, arrays):
         return spec[1].render_flat([arrays[i]._data for i in range(spec[2], spec[2] + spec[3])])
     if kind == "S":
         return spec[1]._mj_unflatten(spec[2], [_unflatten(s, arrays) for s in spec[3]])
-    if kind == "tuple":
-        return tuple(_unflatten(s, arrays) for s in spec[1])
     if kind == "ntuple":
         return spec[1](*[_unflatten(s, arrays) for s in spec[2]])
-    if kind == "list":
-        return [_unflatten(s, arrays) for s in spec[1]]
-    if kind == "dict":
-        return {k: _unflatten(s, arrays) for k, s in spec[1]}
-    return spec[1]
+    if kind == "tuple":
+        out = tuple(_unflatten(s, arrays) for s in spec[1])
+    elif kind == "list":
+        out = [_unflatten(s, arrays) for s in spec[1]]
+    elif kind == "dict":
+        out = {k: _unflatten(s, arrays) for k, s in spec[1]}
+    else:
+        return spec[1]
+    if len(spec) > 2:
+        from ..common.mutable import mutable
+        out = mutable(out)
+    return out
 
 
 def _static_key(spec):

@@ -113,6 +113,10 @@ def mutable(input_data, dynamic_len: bool = False):
         >>> f(ms.mutable(5))  # the same program, another value
         (10, 1.25)
     """
+    from .._state import state
+    if state.jit_depth and type(input_data).__module__ == "numpy" and hasattr(input_data, "item") and \
+            getattr(input_data, "ndim", None) == 0:
+        input_data = input_data.item()  # compiled code reads a numpy scalar as the Python number
     if not _valid(input_data, set()):
         raise TypeError(f"For 'mutable', the 'input_data' should be one of (bool, int, float, Tensor, tuple, list, "
                         f"dict) or their nested structures with no self-reference, but got "

@@ -33,13 +33,6 @@ def _cell_repr(cell):
     return "\n".join(lines)
 
 
-def _broadcasts_to(src: tuple, dst: tuple) -> bool:
-    """Whether an array of shape ``src`` broadcasts to shape ``dst``."""
-    if len(src) > len(dst):
-        return False
-    return all(s in (1, d) for s, d in zip(src[::-1], dst[::-1]))
-
-
 class Cell(_CellStateMixin):
     """MindSpore's ``nn.Cell``: subclass it, create layers and Parameters in
     ``__init__`` and write the computation in ``construct``.
@@ -225,6 +218,9 @@ class Cell(_CellStateMixin):
             try:
                 if not self._plain and state.grad_depth:
                     out = self._call_with_bprop(args, kwargs)
+                elif not self._plain and state.jit_depth:  # a gradient of the whole program sees the bprop
+                    from .._autograd.custom_bprop import traced_call
+                    out = traced_call(self, args, kwargs)
                 elif d.get("_recompute") and state.grad_depth:
                     from .._autograd.recompute import recompute_call
                     out = recompute_call(self.construct, args, kwargs, self.trainable_params(), type(self).__name__)
@@ -249,13 +245,13 @@ class Cell(_CellStateMixin):
             if state.check_nan:
                 state.cell_stack.pop()
 
-    def _call_with_bprop(self, args, kwargs):
-        """Run construct without recording, and record one node whose backward is the
-        user's ``bprop(*inputs, out, dout)``."""
+    def _call_with_bprop(self, args, kwargs, run=None):
+        """Run construct (or ``run(args, kwargs)``: the compiled program) without recording, and
+        record one node whose backward is the user's ``bprop(*inputs, out, dout)``."""
         depth = state.grad_depth
         state.grad_depth = 0
         try:
-            out = self.construct(*args, **kwargs)
+            out = self.construct(*args, **kwargs) if run is None else run(args, kwargs)
         finally:
             state.grad_depth = depth
         tensors = [a for a in args if isinstance(a, Tensor)]
@@ -267,53 +263,13 @@ class Cell(_CellStateMixin):
         out_tensors = [o for o in outs if isinstance(o, Tensor)]
         cell = self
         name = type(self).__name__
+        from .._autograd.custom_bprop import bprop_grads
 
         def backward(node, douts, needs):
-            from .._extends.parse import compile_config
-            from ..ops._base import sum_to, cast
-            # MindSpore's CHECK_BPROP mode reports these as ValueError; by default, RuntimeError
-            bad_bprop = ValueError if compile_config.CHECK_BPROP else RuntimeError
             fwd_out = out if isinstance(out, tuple) else out
             dout = tuple(douts) if isinstance(out, tuple) else douts[0]
             res = cell.bprop(*args, fwd_out, dout)
-            param_grads = {}
-            if internal and isinstance(res, tuple) and len(res) == 2 and isinstance(res[1], dict):
-                res, param_grads = res
-            if isinstance(res, Tensor):
-                res = (res,)
-            if not isinstance(res, (tuple, list)):
-                raise TypeError(f"For '{name}', the custom bprop must return a tuple of gradients, but got "
-                                f"{type(res).__name__}.")
-            res = tuple(res)
-            if len(res) != len(args):
-                raise bad_bprop(f"For '{name}', the custom bprop returned {len(res)} gradients, but the Cell has "
-                                 f"{len(args)} inputs.")
-            grads = []
-            for i, (a, g) in enumerate(zip(args, res)):
-                if not isinstance(a, Tensor):
-                    continue
-                if g is not None:
-                    if not isinstance(g, Tensor):
-                        raise TypeError(f"For '{name}', the custom bprop's gradient {i} must be a Tensor, but got "
-                                        f"{type(g).__name__}.")
-                    if g.shape != a.shape:
-                        # as MindSpore: a gradient of the broadcast shape is summed back to the input's
-                        if not _broadcasts_to(a.shape, g.shape):
-                            raise bad_bprop(f"For '{name}', the custom bprop's gradient {i} has shape "
-                                            f"{list(g.shape)}, which the input {i} of shape {list(a.shape)} does "
-                                            f"not broadcast to.")
-                        g = sum_to(g, a.shape)
-                    if g.dtype != a.dtype:
-                        g = cast(g, a.dtype)  # MindSpore casts the gradient to the input's dtype
-                grads.append(g)
-            for p in internal:
-                g = param_grads.get(p)
-                if g is None:
-                    for k, v in param_grads.items():
-                        if k is p or (isinstance(k, str) and k == p.name):
-                            g = v
-                grads.append(g)
-            return tuple(grads)
+            return bprop_grads(name, args, res, internal)
 
         node = Node(backward, node_inputs, tuple(o._data for o in out_tensors), None, f"{name}.bprop")
         it = iter(range(len(out_tensors)))

@@ -13,7 +13,7 @@ from jax.experimental import jet as _jax_jet
 
 from .. import _dtype as mstype
 from .._tensor import Tensor
-from .._autograd.grad import run_grad, _detach, _ones_like, _flatten_outputs
+from .._autograd.grad import run_grad, record, backward_of, _detach, _ones_like, _flatten_outputs
 
 
 def _check_vjp_inputs(inputs) -> None:
@@ -83,8 +83,10 @@ def vjp(fn, *inputs, weights=None, has_aux: bool = False):
     """
     _check_vjp_inputs(inputs)
     _check_has_aux(has_aux)
-    main = _main_fn("vjp", fn, has_aux)
-    res = fn(*inputs)
+    positions = tuple(i for i, a in enumerate(inputs) if isinstance(a, Tensor))
+    # one forward, recorded: each call of vjp_fn walks its tape back (as MindSpore merges the forwards)
+    rec = record(fn, inputs, {}, positions)
+    res = _detach(rec[0])
     out = res[0] if has_aux else res
     if has_aux and (not isinstance(res, tuple) or len(res) < 2):
         raise ValueError("When 'has_aux' is True, origin 'fn' requires more than one outputs.")
@@ -93,9 +95,8 @@ def vjp(fn, *inputs, weights=None, has_aux: bool = False):
         _check_vjp_inputs(v)
         sens = v[0] if len(v) == 1 else v
         _check_structure("vjp", out, sens)
-        positions = tuple(i for i, a in enumerate(inputs) if isinstance(a, Tensor))
         wl = [] if weights is None else ([weights] if isinstance(weights, Tensor) else list(weights))
-        _, gi, gw = run_grad(main, inputs, {}, positions, wl, sens)
+        _, gi, gw = backward_of(rec, positions, wl, sens, has_aux)
         return (gi, gw) if weights is not None else gi
 
     if has_aux:

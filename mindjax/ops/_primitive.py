@@ -328,9 +328,13 @@ def _vjp_forward(*args, fwd, n_in, needs, attrs):
     # integer outputs take float0 cotangents; integer inputs get integer zeros back
     douts = tuple(np.zeros(o.shape, jax.dtypes.float0) if not jnp.issubdtype(o.dtype, jnp.inexact) else d
                   for o, d in zip(outs, douts))
+    # complex values: MindSpore's gradients are the conjugates of jax's (the convention of its own
+    # bprops and PyTorch's), conj(vjp(conj(dout))); a no-op on real values
+    douts = tuple(jnp.conj(d) if jnp.iscomplexobj(d) else d for d in douts)
     ct = douts[0] if not isinstance(out, (tuple, list)) else type(out)(douts)
     grads = vjp(ct)
-    return tuple(jnp.zeros(p.shape, p.dtype) if g.dtype == jax.dtypes.float0 else g for p, g in zip(primals, grads))
+    return tuple(jnp.zeros(p.shape, p.dtype) if g.dtype == jax.dtypes.float0 else
+                 jnp.conj(g) if jnp.iscomplexobj(g) else g for p, g in zip(primals, grads))
 
 
 def vjp_op(op: Op) -> Op:

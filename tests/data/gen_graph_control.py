@@ -304,6 +304,69 @@ class Net(nn.Cell):
 net = Net()
 INPUTS = [(Tensor(2.0),)]
 """,
+    "for_range_break_on_tensor": """
+class Net(nn.Cell):
+    def construct(self, x):
+        for _ in range(0, 10):
+            x = x * 2
+            if x > 100:
+                break
+        return x
+net = Net()
+INPUTS = [(Tensor(2.0),), (Tensor(300.0),)]
+GRAD = True
+""",
+    "for_range_return_on_tensor": """
+class Net(nn.Cell):
+    def construct(self, x):
+        out = x
+        for _ in range(0, 10):
+            x = x * 2
+            if x > 100:
+                return x
+        return out
+net = Net()
+INPUTS = [(Tensor(2.0),), (Tensor(0.0),)]
+GRAD = True
+""",
+    "for_tuple_break_on_tensor": """
+class Net(nn.Cell):
+    def construct(self, x):
+        for k in (1.0, 2.0, 3.0, 4.0):
+            x = x * k + 1
+            if x > 10:
+                break
+        return x
+net = Net()
+INPUTS = [(Tensor(1.0),), (Tensor(20.0),)]
+GRAD = True
+""",
+    "nested_for_break_return_params": """
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.a = Parameter(Tensor(5, ms.int32), name='a')
+        self.b = Parameter(Tensor(2, ms.int32), name='b')
+    def construct(self, x):
+        out = x + self.a
+        for _ in range(0, 10):
+            x *= 2
+            if self.a % 2 == 0:
+                self.a += 1
+                continue
+            for _ in range(0, 5):
+                self.a += 1
+                x += self.b
+                if x > 10:
+                    break
+            if x > 100:
+                return x
+        if self.a > self.b:
+            out += x
+        return out
+net = Net()
+INPUTS = [(Tensor(2, ms.int32),)]
+""",
     "shape_mismatch_branches": """
 class Net(nn.Cell):
     def construct(self, x):

@@ -33,6 +33,9 @@ def load(gen, name, folder):
 def enc(x):
     if isinstance(x, ms.Tensor):
         a = x.asnumpy()
+        if np.iscomplexobj(a):  # (real, imag) pairs
+            a = np.stack([a.real, a.imag], -1)
+            return {"tensor": str(x.dtype), "shape": list(a.shape[:-1]), "value": a.astype(np.float64).tolist()}
         return {"tensor": str(x.dtype), "shape": list(a.shape), "value": a.astype(np.float64).tolist()}
     if isinstance(x, (tuple, list)):
         return {"seq": type(x).__name__, "items": [enc(v) for v in x]}
