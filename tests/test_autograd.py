@@ -282,3 +282,13 @@ def test_nodes_keep_only_what_their_bprop_reads(monkeypatch):
     assert saved.reads_outputs(lambda ctx, d: helper(ctx, d))  # noqa: F821 - ctx handed on: keep all
     assert saved.args_read(lambda x, y, o, d, n: (d, d), ("x", "y", "o")) == (False, False, False)
     assert saved.args_read(lambda x, y, o, d, n: (d * y, d * x), ("x", "y", "o")) == (True, True, False)
+
+
+def test_vjp_function_walks_its_forward_again():
+    """ops.vjp records one forward; its function walks that tape at every call, so it is not
+    released (2 * e^t * (1 + t) at t = 1, 2 both times)."""
+    x = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    _, f = ops.vjp(lambda t: ops.exp(t) * t, x)
+    want = np.exp([1.0, 2.0]) * (1 + np.array([1.0, 2.0]))
+    for _ in range(2):
+        np.testing.assert_allclose(f(ms.Tensor(np.ones(2, np.float32)))[0].asnumpy(), want, rtol=1e-6)

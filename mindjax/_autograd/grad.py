@@ -131,7 +131,10 @@ def _container_grads(spec, grads):
     return seq if kind == "list" else tuple(seq)
 
 
-def backward_of(rec, positions, weights, sens=None, has_aux=False):
+def backward_of(rec, positions, weights, sens=None, has_aux=False, once=True):
+    """The gradients of a recorded forward (``record``). ``once``: no other walk of this tape
+    follows, so each node frees what it saved as the walk passes it (``vjp``'s function, which
+    walks one forward as often as it is called, passes False)."""
     from ..common.parameter import Parameter
     out, orig_args, leaves, leaf_nodes, groups = rec
     value = out
@@ -161,7 +164,7 @@ def backward_of(rec, positions, weights, sens=None, has_aux=False):
             raise TypeError(f"For 'grad', the 'weights' must be Parameters, but got {type(w).__name__}.")
         targets.append((w._leaf_node(), 0))
     nested = state.grad_depth > 0
-    grads = tape.backward(roots, sens_list, targets, create_graph=nested, release=not nested)
+    grads = tape.backward(roots, sens_list, targets, create_graph=nested, release=once and not nested)
     from .hooks import run_tensor_hooks
     in_grads = []
     if any(not isinstance(v, int) for v in groups.values()):

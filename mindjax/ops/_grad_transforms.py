@@ -96,7 +96,7 @@ def vjp(fn, *inputs, weights=None, has_aux: bool = False):
         sens = v[0] if len(v) == 1 else v
         _check_structure("vjp", out, sens)
         wl = [] if weights is None else ([weights] if isinstance(weights, Tensor) else list(weights))
-        _, gi, gw = backward_of(rec, positions, wl, sens, has_aux)
+        _, gi, gw = backward_of(rec, positions, wl, sens, has_aux, once=False)
         return (gi, gw) if weights is not None else gi
 
     if has_aux:
