@@ -88,6 +88,33 @@ class _Unsupported(Exception):
     pass
 
 
+def check_lambda(fn) -> None:
+    """A lambda that compiled code calls, made outside compiled code (a Cell's attribute, an argument):
+    MindSpore's parser reads a lambda's own source lines: they must hold the lambda alone (an
+    assignment of it, or the lambda itself), not a ``def`` line (a default value) nor an expression
+    that only contains it."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_name != "<lambda>" or not _user_code(code) or "_mj_self.<locals>" in code.co_qualname:
+        return
+    try:
+        src = textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return
+    if src.startswith("def "):
+        raise ValueError("An error occurred while parsing the positional information of the lambda expression. "
+                         "Please write the lambda expression on a separate line.\nFor example, the code "
+                         "'def __init__(self, combine_fn=lambda x: x + 1):' rewritten as\n'def __init__(self, "
+                         "combine_fn=\nlambda x: x + 1\n):' will solve the problem.")
+    try:
+        stmt = ast.parse(src).body[0]
+    except (SyntaxError, IndexError):
+        return
+    node = getattr(stmt, "value", stmt)
+    if not isinstance(node, ast.Lambda):
+        raise TypeError(f"Parse Lambda Function Fail. Node type must be Lambda, but got {type(node).__name__}. Please "
+                        f"check lambda expression to make sure it is defined on a separate line.")
+
+
 def _convert_code(fn):
     code = fn.__code__
     raw = inspect.getsource(fn)
@@ -306,6 +333,16 @@ class _Calls(ast.NodeTransformer):
             return node
         return ast.copy_location(ast.Call(func=_ag("call"), args=[f] + node.args, keywords=node.keywords), node)
 
+    def visit_Subscript(self, node):  # reads go through graph mode's checks of slices
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            return node
+        if isinstance(node.slice, ast.Slice):
+            sl = node.slice
+            parts = [x if x is not None else ast.Constant(None) for x in (sl.lower, sl.upper, sl.step)]
+            return ast.copy_location(_call(_ag("getslice"), node.value, *parts), node)
+        return ast.copy_location(_call(_ag("getitem"), node.value, node.slice), node)
+
     def visit_IfExp(self, node):
         self.generic_visit(node)
         return ast.copy_location(_call(_ag("ifexp"), _test(node.test), _lambda(node.body), _lambda(node.orelse)),
@@ -402,6 +439,11 @@ class _Rewriter:
         for n in _walk_scope(f.body):
             if isinstance(n, ast.While) and n.orelse:  # refused by MindSpore's compiler, at the user's line
                 err = _call(_name("RuntimeError"), ast.Constant("The 'while...else...' statement is not supported now."))
+                f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
+                return
+        for n in _walk_scope(f.body):  # refused by MindSpore's parser, at the user's line
+            if isinstance(n, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+                err = _call(_name("RuntimeError"), ast.Constant("Unsupported statement 'Try'."))
                 f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
                 return
         for n in _walk_exprs(f.body):  # refused by MindSpore's parser: one generator per comprehension

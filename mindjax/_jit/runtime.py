@@ -4,6 +4,8 @@ JIT Fallback, and Python builtins as MindSpore's graph mode gives them (``map``,
 Tensors; a Cell or Parameter made inside compiled code is a constant of the program)."""
 from __future__ import annotations
 
+import types
+
 from . import control, fallback, loops, pylists
 
 
@@ -101,6 +103,35 @@ class Ag:
                             f"current syntax.")
         return value
 
+    @staticmethod
+    def getslice(obj, lower, upper, step):
+        """``obj[lower:upper:step]`` in compiled code: graph mode's checks of the slice's items
+        (an int, a bool, None, or an integer or bool Tensor) on Tensors, tuples, lists and strings."""
+        if _sliceable(obj):
+            for v in (lower, upper, step):
+                _check_slice_item(v)
+            if step is not None and type(obj) is not str and not control._traced(step) and step == 0:
+                raise ValueError("Slice step cannot be zero." if type(obj) in (tuple, list) else
+                                 "For 'StridedSlice', input 'strides' can not contain 0.")
+        return obj[lower:upper:step]
+
+    @staticmethod
+    def getitem(obj, key):
+        """``obj[key]`` in compiled code; a ``slice`` object made elsewhere is checked as graph mode
+        checks one (RuntimeError naming the attribute)."""
+        if type(key) is slice and _sliceable(obj):
+            for attr in ("start", "stop", "step"):
+                v = getattr(key, attr)
+                if not (v is None or _int_like(v)):
+                    raise RuntimeError(f"Attribute '{attr}' of {key} should be int or Tensor with Int type but got {v}")
+        elif type(key) is float and _sliceable(obj) and type(obj) is not str:
+            if type(obj) in (tuple, list):
+                raise IndexError(f"{'TupleGetItem' if type(obj) is tuple else 'list_getitem'} evaluator index should "
+                                 f"be an int64 number, but got AbstractScalar(Type: Float32, Value: {key}, Shape: "
+                                 f"NoShape)")
+            raise IndexError(f"Number index of tensor must be int or bool, but got {key}.")
+        return obj[key]
+
     mark = staticmethod(fallback.mark)
     invert = staticmethod(lambda x: invert(x))
     fstr = staticmethod(fallback.fstr)
@@ -132,11 +163,35 @@ class Ag:
             return _construct(f, args, kwargs)
         if getattr(type(f), "__ms_class__", False) and not callable(f):
             raise ValueError(f"MsClassObject: '{type(f).__name__}' has no __call__ function, please check the code.")
-        from .ast_pass import convert
+        from .ast_pass import check_lambda, convert
+        if type(f) is types.FunctionType and f.__name__ == "<lambda>":
+            check_lambda(f)
         return convert(f)(*args, **kwargs)
 
 
 _NUMPY_METHODS = ("asnumpy", "tolist", "numpy")
+
+
+def _sliceable(obj) -> bool:
+    from .._tensor import Tensor
+    return type(obj) in (tuple, list, str) or isinstance(obj, Tensor)
+
+
+def _int_like(v) -> bool:
+    import numpy as np
+    from .._tensor import Tensor
+    if isinstance(v, Tensor):
+        return v.dtype == mstype_bool() or "Int" in str(v.dtype)
+    return isinstance(v, (int, np.integer, np.bool_))
+
+
+def _check_slice_item(v) -> None:
+    from .._tensor import Tensor
+    if v is None or _int_like(v):
+        return
+    if isinstance(v, Tensor):
+        raise TypeError(f"The input tensor type of the MakeSlice operator must be int or bool, but got {v.dtype}")
+    raise TypeError(f"Slice indices must be integers or bool. But got a {_ms_type_name(v)} number.")
 
 
 def jit_state_level() -> int:

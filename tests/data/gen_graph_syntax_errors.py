@@ -1,0 +1,125 @@
+"""Record MindSpore 2.10's GRAPH_MODE errors (class and message) and results for the syntax checks of
+its compiler: constant division by zero, Primitives called with the wrong number of inputs,
+``F.typeof``/``F.tuple_div`` checks, slices of tuples, lists, strings and Tensors, ``try``, a missing
+attribute of a list, ``and``/``or``/``not`` on Tensors, reflected bitwise operators, lambdas made
+outside compiled code, and ``Cell.pipeline_stage``.
+
+Run with ``~/msref/bin/python tests/data/gen_graph_syntax_errors.py``; writes
+``ms_graph_syntax_errors.json``. Each case is a module source defining ``net`` and ``INPUTS`` (as in
+gen_graph_control.py); for each input the result, or the error class with the first ``LINES`` lines
+of its message (default 1), is recorded. ``EAGER = True`` runs the case in PyNative mode."""
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_graph_control import HEAD, enc, load_case  # noqa: E402
+
+HEAD = HEAD + "from mindspore.ops import operations as P\nfrom mindspore.ops import functional as F\n"
+
+
+def _fn(body, inputs="[(Tensor(2, ms.int32),)]", args="x", extra=""):
+    return extra + f"@ms.jit\ndef net({args}):\n" + "".join("    " + ln + "\n" for ln in body.split("\n")) + \
+        f"INPUTS = {inputs}\n"
+
+
+TT = "(Tensor(1), Tensor(2), Tensor(3), Tensor(4), Tensor(5), Tensor(6))"
+X5 = "Tensor(np.arange(5), ms.int32)"
+CELL = """class Net(nn.Cell):
+    def __init__(self, f):
+        super().__init__()
+        self.f = f
+    def construct(self, x):
+        return self.f(x)
+"""
+
+CASES = {
+    "div_zero": _fn("return x + 5 / 0"),
+    "floordiv_zero": _fn("return x + 5 // 0"),
+    "mod_zero": _fn("return x + 5 % 0"),
+    "float_mod_zero": _fn("return x + 5.0 % 0.0"),
+    "prim_unary_two_inputs": _fn("return P.Abs()(x, x)"),
+    "prim_binary_one_input": _fn("return P.Mod()(x)"),
+    "prim_binary_three_inputs": _fn("return P.Add()(x, x, x)"),
+    "prim_eager_too_many": _fn("return P.Abs()(x, x)").replace("@ms.jit\n", "") + "EAGER = True\n",
+    "typeof_two": _fn("return F.typeof(x, x)"),
+    "tuple_div_ok": _fn("return F.tuple_div(x, y)", "[((8, 14), (2, 7))]", "x, y"),
+    "tuple_div_len": _fn("return F.tuple_div(x, y)", "[((8, 14, 20), (2, 2))]", "x, y"),
+    "tuple_div_float": _fn("return F.tuple_div(x, y)", "[((8, 14, 20), (2, 2, 2.0))]", "x, y"),
+    "tuple_div_zero": _fn("return F.tuple_div(x, y)", "[((8, 14, 20), (2, 2, 0))]", "x, y"),
+    "tuple_div_not_divisible": _fn("return F.tuple_div(x, y)", "[((8, 14), (2, 3))]", "x, y"),
+    "tuple_div_eager_list": "net = F.tuple_div\nINPUTS = [((8, 14), [2, 7])]\nEAGER = True\n",
+    "tuple_slice_tensor_bounds": _fn("return t[I3:], t[2:I5], t[B:]", f"[({TT},)]", "t",
+                                     "I3 = Tensor(3)\nI5 = Tensor([5])\nB = Tensor([True])\n"),
+    "tuple_slice_str": _fn("return t[I3:'str']", f"[({TT},)]", "t", "I3 = Tensor(3)\n"),
+    "tuple_slice_float": _fn("return t[1:4.5]", f"[({TT},)]", "t"),
+    "tuple_slice_float_tensor": _fn("return t[F15:]", f"[({TT},)]", "t", "F15 = Tensor(1.5)\n"),
+    "tuple_slice_step_zero": _fn("return t[2:I5:0]", f"[({TT},)]", "t", "I5 = Tensor([5])\n"),
+    "tuple_index_float": _fn("return t[1.5]", f"[({TT},)]", "t"),
+    "list_index_float": _fn("s = [1, 2]\nreturn s[1.5]"),
+    "list_slice_step_zero": _fn("s = [1, 2, 3, 4]\nreturn s[1:3:0]"),
+    "str_slice_float": _fn("s = 'ABCDEFGHIJKL'\nreturn s[1:4.5]"),
+    "str_slice_object": _fn("s = 'ABCDEFGHIJKL'\nreturn s[slice(x, 4.5)]", "[(1,)]"),
+    "tuple_slice_object": _fn("t = (1, 2, 3, 4, 5)\nreturn t[SL]", "[(1,)]", extra="SL = slice(1, 4.5)\n"),
+    "str_slice_object_str": _fn("t = 'abcdef'\nreturn t[slice('a', 3)]", "[(1,)]"),
+    "tensor_slice_float": _fn("return x[1.01:None:None]", f"[({X5},)]"),
+    "tensor_slice_step_zero": _fn("return x[1:2:0]", f"[({X5},)]"),
+    "tensor_slice_float_tensor": _fn("return x[1:Tensor(2.5)]", f"[({X5},)]"),
+    "tensor_index_float": _fn("return x[1.5]", f"[({X5},)]"),
+    "try_refused": _fn("try:\n    v = x + 1\nexcept Exception:\n    v = x\nreturn v"),
+    "try_finally_refused": _fn("try:\n    v = x + 1\nfinally:\n    v = x\nreturn v"),
+    "list_missing_attribute": _fn("return x.id_", "[([3, 1],), ((3, 1),), ({'a': 1},)]"),
+    "list_missing_attribute_aug": _fn("x.id_ += y\nreturn x", "[([3, 1], 2)]", "x, y"),
+    "and_other_dtypes": _fn("return x and y", "[(Tensor(np.ones([1], np.float32)), Tensor(np.zeros([1], np.int32)))]",
+                            "x, y") + "LINES = 2\n",
+    "and_tensor_number": _fn("return x and y", "[(Tensor(np.ones([1], np.int32)), 2)]", "x, y") + "LINES = 2\n",
+    "or_other_dtypes": _fn("return x or y", "[(Tensor(np.ones([1], np.float32)), Tensor(np.zeros([1], np.int32)))]",
+                           "x, y") + "LINES = 2\n",
+    "and_same_dtype": _fn("return x and y", "[(Tensor(np.ones([1], np.int32)), Tensor(np.zeros([1], np.int32)))]",
+                          "x, y"),
+    "and_constant_list": _fn("return L and T", "[(1,)]", extra="L = ['1', '2']\nT = Tensor(np.ones([2, 2], np.int32))\n"),
+    "not_2x2": _fn("return not x", "[(Tensor(np.ones([2, 2], np.int32)),), (Tensor(np.ones([2, 2], np.float32)),)]"),
+    "not_constant_2x2": _fn("return not T", "[(1,)]", extra="T = Tensor(np.ones([2, 2], np.int32))\n"),
+    "not_shape_1": _fn("return not x", "[(Tensor([2]),)]"),
+    "if_2x2": _fn("if x:\n    return 1\nreturn 2", "[(Tensor(np.ones([2, 2], np.int32)),)]"),
+    "bool_eager_2x2": "net = bool\nINPUTS = [(Tensor(np.ones((2, 2))),)]\nEAGER = True\n",
+    "bitwise_number_tensor": _fn("return 1 & y, 1 | y, 1 ^ y, 3 & y, True & b, True ^ b, 1 & b, b & 1, b | True",
+                                 "[(Tensor(np.array([1, 2, -4])), Tensor(np.array([True, False])))]", "y, b"),
+    "lambda_attribute_alone": CELL + "F1 = (lambda x: x + 1)\nnet = Net(F1)\nINPUTS = [(Tensor(4),)]\n",
+    "lambda_in_ifexp": CELL + "Y = 2\nF1 = nn.ReLU() if Y < 1 else lambda x: x + 1\nnet = Net(F1)\n"
+                       "INPUTS = [(Tensor(4),)]\n",
+    "lambda_in_call": CELL + "net = Net(dict(f=lambda x: x + 1)['f'])\nINPUTS = [(Tensor(4),)]\n",
+    "lambda_default_value": CELL + "def make(a, f=lambda x: x * 3):\n    return f\nnet = Net(make(1))\n"
+                            "INPUTS = [(Tensor(4),)]\n",
+    "lambda_inside_jit": _fn("return tuple(map(lambda v: v * 2, (1, 2))), (lambda v: v + x)(1)"),
+    "pipeline_stage": ("def net(v):\n    c = nn.ReLU()\n    c.pipeline_stage = v\n    return c.pipeline_stage\n"
+                       "INPUTS = [(2,), (-1,), (1.5,), (True,)]\nEAGER = True\n"),
+}
+
+
+def run_case(mod):
+    ms.set_context(mode=ms.PYNATIVE_MODE if getattr(mod, "EAGER", False) else ms.GRAPH_MODE)
+    lines = getattr(mod, "LINES", 1)
+    res = []
+    for args in mod.INPUTS:
+        try:
+            res.append({"out": enc(mod.net(*args))})
+        except Exception as e:  # noqa: BLE001 - the class and message are what is recorded
+            res.append({"error": type(e).__name__, "message": "\n".join(str(e).split("\n")[:lines])})
+    return res
+
+
+if __name__ == "__main__":
+    import numpy as np
+    import mindspore as ms
+    import gen_graph_control
+    gen_graph_control.ms, gen_graph_control.np = ms, np
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        sys.path.insert(0, d)
+        for name, src in CASES.items():
+            out[name] = run_case(load_case(name, src, d, HEAD))
+            print(name, out[name], flush=True)
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ms_graph_syntax_errors.json"), "w") as f:
+        json.dump({"mindspore": ms.__version__, "cases": out}, f, indent=1, sort_keys=True)
