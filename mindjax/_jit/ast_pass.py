@@ -329,6 +329,8 @@ class _Calls(ast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
+        if isinstance(f, ast.Name) and f.id == "super" and (node.args or node.keywords):
+            return ast.copy_location(ast.Call(func=_ag("super_"), args=node.args, keywords=node.keywords), node)
         if isinstance(f, ast.Name) and f.id in _NO_WRAP:
             return node
         return ast.copy_location(ast.Call(func=_ag("call"), args=[f] + node.args, keywords=node.keywords), node)
@@ -342,6 +344,15 @@ class _Calls(ast.NodeTransformer):
             parts = [x if x is not None else ast.Constant(None) for x in (sl.lower, sl.upper, sl.step)]
             return ast.copy_location(_call(_ag("getslice"), node.value, *parts), node)
         return ast.copy_location(_call(_ag("getitem"), node.value, node.slice), node)
+
+    def visit_BinOp(self, node):  # ``"..." % x``: formatted at run time where x is (lazy text)
+        self.generic_visit(node)
+        left = node.left
+        if isinstance(node.op, ast.Mod) and (isinstance(left, (ast.JoinedStr, ast.Constant)) and
+                                             not isinstance(getattr(left, "value", ""), (int, float)) or (
+                isinstance(left, ast.Call) and isinstance(left.func, ast.Attribute) and left.func.attr == "fstr")):
+            return ast.copy_location(_call(_ag("strmod"), left, node.right), node)
+        return node
 
     def visit_IfExp(self, node):
         self.generic_visit(node)

@@ -332,6 +332,8 @@ def _cond(test, t, f, vs, ret, live=()):
     # (as they are now: an in-place write below gives the same objects a new history)
     ins[1:1 + n_in] = [Tensor._make(t._data, t._node, t._idx) for t in flat_in] if written else flat_in
     res = apply(op, ins, {})
+    if isinstance(res, Tensor):  # a single output (the condition): nothing else is carried out
+        res = (res,)
     outs, wvals, new = res[:len(target)], res[len(target):n_res], res[n_res:-1]
     for p, v in zip(params, new):
         if v._data is not p._value:

@@ -129,8 +129,12 @@ def _container_attribute(e):
     if type(e) is not AttributeError or getattr(e, "_mj_user_raise", False) or not getattr(e, "name", None):
         return e
     kind = {list: "List", tuple: "Tuple", dict: "Dictionary"}.get(type(getattr(e, "obj", None)))
-    if kind is None:
-        return e
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    import os
+    if kind is None or tb is None or os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_internal_dirs()):
+        return e  # only where the user's code reads the attribute
     return AttributeError(f"'{kind}' object has no attribute '{e.name}'").with_traceback(e.__traceback__)
 
 

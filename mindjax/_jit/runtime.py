@@ -95,12 +95,24 @@ class Ag:
     def check_setattr(obj, name, value):
         """STRICT: a Cell's attribute other than a Parameter cannot be assigned in compiled code."""
         from . import state as jit_state
+        from .._tensor import Tensor
         from ..nn.cell import Cell
         if jit_state.syntax_level() == 0 and isinstance(obj, Cell) and name not in obj.__dict__.get("_params", {}):
             raise TypeError(f"In JIT strict mode, if need to modify a member attribute of a class with "
                             f"'self.{name} = ...', the attribute must be a Parameter. You can use "
                             f"os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode to support the "
                             f"current syntax.")
+        from ..common.parameter import Parameter
+        param = obj.__dict__.get("_params", {}).get(name) if isinstance(obj, Cell) else None
+        if param is not None and isinstance(value, Tensor):  # graph mode assigns: MindSpore's Assign checks
+            _check_assign(param, value)
+        if param is None and not isinstance(obj, Cell) and isinstance(getattr(obj, "__dict__", {}).get(name), Parameter) \
+                and isinstance(value, Tensor) and not isinstance(value, Parameter):
+            # a jit_class object's Parameter: assigned (the attribute keeps the Parameter)
+            param = obj.__dict__[name]
+            _check_assign(param, value)
+            param.set_data(value)
+            return param
         return value
 
     @staticmethod
@@ -132,9 +144,20 @@ class Ag:
             raise IndexError(f"Number index of tensor must be int or bool, but got {key}.")
         return obj[key]
 
+    @staticmethod
+    def super_(*args):
+        """``super(cls, obj)`` in compiled code, with graph mode's checks of its arguments."""
+        if len(args) != 2:
+            raise RuntimeError(f"Arguments number of 'super()' should be 0 or 2, but got {len(args)}.")
+        if not (isinstance(args[0], type) and (isinstance(args[1], args[0]) or (
+                isinstance(args[1], type) and issubclass(args[1], args[0])))):
+            raise RuntimeError("Unable to cast Python instance of type <class 'NoneType'> to C++ type 'std::string'")
+        return super(*args)
+
     mark = staticmethod(fallback.mark)
     invert = staticmethod(lambda x: invert(x))
     fstr = staticmethod(fallback.fstr)
+    strmod = staticmethod(fallback.strmod)
     assert_ = staticmethod(fallback.assert_)
 
     @staticmethod
@@ -161,15 +184,32 @@ class Ag:
                 return r
         if isinstance(f, type):
             return _construct(f, args, kwargs)
-        if getattr(type(f), "__ms_class__", False) and not callable(f):
-            raise ValueError(f"MsClassObject: '{type(f).__name__}' has no __call__ function, please check the code.")
         from .ast_pass import check_lambda, convert
+        if getattr(type(f), "__ms_class__", False):
+            if not callable(f):
+                raise ValueError(f"MsClassObject: '{type(f).__name__}' has no __call__ function, please check the "
+                                 f"code.")
+            return convert(types.MethodType(type(f).__call__, f))(*args, **kwargs)  # compiled like a construct
         if type(f) is types.FunctionType and f.__name__ == "<lambda>":
             check_lambda(f)
         return convert(f)(*args, **kwargs)
 
 
 _NUMPY_METHODS = ("asnumpy", "tolist", "numpy")
+
+
+def _check_assign(param, value) -> None:
+    """``self.p = value`` on a Parameter in compiled code: its dtype is kept, so the value must convert
+    to it implicitly, and the ranks must agree (MindSpore's Assign)."""
+    import jax.numpy as jnp
+    pd, vd = param._value.dtype, value._data.dtype
+    if jnp.promote_types(pd, vd) != pd:
+        raise TypeError(f"Data type conversion is not supported for a 'Parameter', nor for the input tensor of an "
+                        f"in-place operator, so data type {param.dtype}, which cannot be converted to data type "
+                        f"{value.dtype} automatically.")
+    if len(value.shape) != len(param.shape):
+        raise ValueError(f"For 'Assign','value' must have the same rank as 'variable'. But got 'value' rank: "
+                         f"{len(value.shape)}, 'variable' rank: {len(param.shape)}.")
 
 
 def _sliceable(obj) -> bool:
@@ -243,6 +283,8 @@ def _as_tuple(fn):
 
 def _extreme(py, name):
     def run(*args, **kwargs):
+        if len(args) == 1 and (_py_type(args[0]) in (int, float, bool) or isinstance(args[0], (int, float))):
+            raise TypeError("'The object is not iterable.'")  # ``min(mutable(1))``: MindSpore's words
         items = args[0] if len(args) == 1 and not control._traced(args[0]) else args
         if kwargs or not any(control._traced(a) for a in items):
             return py(*args, **kwargs)
@@ -341,7 +383,13 @@ def mstype_bool():
 
 
 # graph mode gives tuples where Python gives iterators (filter gives a list, as in MindSpore 2.10)
-_BUILTINS = {map: _map, zip: _as_tuple(zip), enumerate: _as_tuple(enumerate),
+def _zip(*seqs):
+    if not seqs:
+        raise RuntimeError("The zip operator must have at least 1 argument, but the size of arguments is 0.")
+    return tuple(zip(*seqs))
+
+
+_BUILTINS = {map: _map, zip: _zip, enumerate: _as_tuple(enumerate),
              range: lambda *a: (loops.check_range(a), tuple(range(*a)))[1], filter: lambda *a: list(filter(*a)),
              max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance,
              round: _round, tuple: lambda *a, **k: tuple(_py_items(a[0]), *a[1:], **k) if a else tuple(**k),

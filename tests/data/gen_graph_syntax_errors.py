@@ -26,7 +26,9 @@ def _fn(body, inputs="[(Tensor(2, ms.int32),)]", args="x", extra=""):
 
 TT = "(Tensor(1), Tensor(2), Tensor(3), Tensor(4), Tensor(5), Tensor(6))"
 X5 = "Tensor(np.arange(5), ms.int32)"
-CELL = """class Net(nn.Cell):
+CELL = """def lambda_f(v):
+    return v
+class Net(nn.Cell):
     def __init__(self, f):
         super().__init__()
         self.f = f
@@ -93,6 +95,40 @@ CASES = {
     "lambda_default_value": CELL + "def make(a, f=lambda x: x * 3):\n    return f\nnet = Net(make(1))\n"
                             "INPUTS = [(Tensor(4),)]\n",
     "lambda_inside_jit": _fn("return tuple(map(lambda v: v * 2, (1, 2))), (lambda v: v + x)(1)"),
+    "super_three_arguments": CELL.replace("return self.f(x)", "super(Net, 2, 3).aa()\n        return x") +
+                             "net = Net(1)\nINPUTS = [(Tensor(1),)]\n",
+    "super_not_instance": CELL.replace("return self.f(x)", "super(Net, 2).aa()\n        return x") +
+                          "net = Net(1)\nINPUTS = [(Tensor(1),)]\n",
+    "zip_no_arguments": _fn("return zip()"),
+    "zip_two": _fn("return zip(x, (1, 2))", "[((1, 2),)]"),
+    "assign_parameter_dtype_rank": ("class PNet(nn.Cell):\n    def __init__(self, dt, shape):\n        super().__init__()\n"
+                                    "        self.p = Parameter(Tensor(np.full(shape, 5), dt), name='p')\n"
+                                    "    def construct(self, x):\n        self.p = x\n        return self.p\n"
+                                    "def net(dt, shape, v):\n    return PNet(dt, shape)(v)\n"
+                                    "INPUTS = [(ms.float32, (), Tensor(np.ones((2, 3), np.float64))), "
+                                    "(ms.float32, (), Tensor(np.ones((2, 3), np.float32))), "
+                                    "(ms.int32, (2,), Tensor(np.ones(2, np.int64))), (ms.float16, (2,), Tensor(np.ones(2, np.float32))), "
+                                    "(ms.int64, (2,), Tensor(np.ones(2, np.int32))), (ms.float32, (2,), Tensor(np.ones(2, np.float16)))]\n"),
+    "raise_percent_format": CELL.replace("return self.f(x)", "if x > 10:\n            raise ValueError(f'The input can not be %s.' % x)"
+                                         "\n        return x") + "net = Net(1)\nINPUTS = [(Tensor(11),)]\n",
+    "assert_fstring_message": _fn("out = x + y\nassert out == Tensor(8, ms.int32), f'The output is {out}, y is {y}'\nreturn out",
+                                  "[(Tensor(2, ms.int32), Tensor(3, ms.int32))]",
+                                  "x, y"),
+    "raise_after_return_none": _fn("if x != y:\n    return None\nraise RuntimeError(f'The input should not be {x}.')",
+                                   "[(Tensor(1), Tensor(1))]", "x, y"),
+    "assert_fstring_message_holds": _fn("out = x + y\nassert out == Tensor(8, ms.int32), f'The output is {out}'\nreturn out",
+                                        "[(Tensor(5, ms.int32), Tensor(3, ms.int32))]", "x, y"),
+    "raise_after_return_none_returns": _fn("if x != y:\n    return None\nraise RuntimeError(f'The input should not be {x}.')",
+                                           "[(Tensor(1), Tensor(2))]", "x, y"),
+    "min_of_mutable_scalar": _fn("return min(x)", "[(ms.mutable(1),)]"),
+    "parameter_names_unique": _fn("return a * b", "[(Parameter(Tensor(1), name='a'), Parameter(Tensor(2), name='a')), "
+                                  "(Parameter(Tensor(1), name='a'), Parameter(Tensor(2), name='b'))]", "a, b"),
+    "jit_class_parameter_assigned": ("@ms.jit_class\nclass Save:\n    def __init__(self):\n"
+                                     "        self.num = Parameter(0, name='num', requires_grad=False)\n"
+                                     "    def __call__(self, x):\n        self.num = self.num + 1\n        return x\n"
+                                     "save = Save()\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+                                     "        x = save(x)\n        x = save(x + 1)\n        return x + 1, save.num\n"
+                                     "net = Net()\nINPUTS = [(Tensor([1, 2, 3]),), (Tensor([1, 2, 3]),)]\n"),
     "pipeline_stage": ("def net(v):\n    c = nn.ReLU()\n    c.pipeline_stage = v\n    return c.pipeline_stage\n"
                        "INPUTS = [(2,), (-1,), (1.5,), (True,)]\nEAGER = True\n"),
 }
