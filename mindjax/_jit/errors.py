@@ -138,6 +138,24 @@ def _container_attribute(e):
     return AttributeError(f"'{kind}' object has no attribute '{e.name}'").with_traceback(e.__traceback__)
 
 
+def _user_frame_raised(e) -> bool:
+    import os
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and not os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_internal_dirs())
+
+
+def _no_len(e):
+    """``len(3)`` in compiled code: graph mode looks for the scalar's ``__len__`` (AttributeError)."""
+    import re
+    m = re.fullmatch(r"object of type '(\w+)' has no len\(\)", str(e)) if type(e) is TypeError else None
+    kind = {"int": "Int", "_Int": "Int", "float": "Float", "_Float": "Float"}.get(m.group(1)) if m else None
+    if kind is None or getattr(e, "_mj_user_raise", False) or not _user_frame_raised(e):
+        return e
+    return AttributeError(f"'{kind}' object has no attribute '__len__'").with_traceback(e.__traceback__)
+
+
 def clean_exception(e: BaseException) -> BaseException:
     """``e`` as the user sees it after a jit call: JAX's frames and mindjax's jit machinery
     are taken out of its traceback, and JAX's note about filtered frames is dropped."""
@@ -149,6 +167,7 @@ def clean_exception(e: BaseException) -> BaseException:
         e = pending
     e = _scalar_zero_division(e)
     e = _container_attribute(e)
+    e = _no_len(e)
     if os.environ.get("MINDJAX_TRACEBACK_FILTERING", "on") == "off":  # debugging mindjax itself
         return e
     notes = getattr(e, "__notes__", None)

@@ -47,8 +47,8 @@ def convert_call(f, args, kwargs):
             raise TypeError(f"only one element tensors can be converted to Python scalars, but got shape "
                             f"{list(a.shape)}.")
         kind = _CONVERT[f]
-        dt = {"int": jnp.int64, "float": jnp.float32, "bool": jnp.bool_}[kind]
-        return _marked(a.reshape(()).astype(dt), kind)
+        from . import varscalar  # a run-time Python scalar: its arithmetic follows Python's rules
+        return varscalar.make(a.reshape(()).astype(varscalar._DT[kind]), kind)
     self = getattr(f, "__self__", None)
     name = getattr(f, "__name__", "")
     if _traced(self) and name in ("item", "tolist", "asnumpy", "numpy") and not kwargs and not args:

@@ -166,6 +166,9 @@ class Ag:
             pylists.note(f.__self__, f.__name__)  # the list or dict as it was: see pylists.py
         if fallback.is_print(f):
             return fallback.graph_print(args, kwargs)
+        if type(getattr(f, "__self__", None)) is dict and getattr(f, "__name__", "") in ("keys", "values", "items") \
+                and not args and not kwargs:  # graph mode's views: tuples of keys and values, a list of items
+            return list(f()) if f.__name__ == "items" else tuple(f())
         if ((f is str or f is format or f is repr) or (type(getattr(f, "__self__", None)) is str and f.__name__ == "format")) and \
                 _needs_text(args, kwargs):
             from .errors import python_value_needed
@@ -354,8 +357,10 @@ def _map(fn, *seqs):
     if not seqs:
         raise TypeError(f"The Map operator must have at least two arguments. But the size of arguments is "
                         f"{1 + len(seqs)}.")
-    if any(isinstance(v, np.ndarray) for v in seqs):
-        return tuple(map(fn, *seqs))
+    if any(isinstance(v, np.ndarray) for v in seqs):  # Python's map, run by JIT Fallback: a map object
+        return map(fn, *seqs)
+    if any(_py_type(v) is np.ndarray for v in seqs):  # ``x.asnumpy()`` of a run-time value: by its elements
+        return tuple(map(fn, *[_run_time_items(v) if _py_type(v) is np.ndarray else v for v in seqs]))
     if len({_ms_type_name(v) if not isinstance(v, (list, tuple)) else type(v) for v in seqs}) > 1:
         raise RuntimeError("The types of arguments in Map must be consistent, but the types of arguments are "
                            "inconsistent.")
@@ -366,6 +371,20 @@ def _map(fn, *seqs):
                            f"the same. ")
     out = tuple(map(fn, *seqs))
     return list(out) if isinstance(seqs[0], list) else out  # over lists, a list
+
+
+def _run_time_items(v):
+    """The elements of a run-time numpy array (``x.asnumpy()``) as run-time Python scalars."""
+    import jax.numpy as jnp
+    a = v._data
+    kind = "bool" if a.dtype == jnp.bool_ else "int" if jnp.issubdtype(a.dtype, jnp.integer) else "float"
+    return [fallback._marked(a[i], kind) if a.ndim == 1 else fallback._marked(a[i], "numpy") for i in range(a.shape[0])]
+
+
+def _enumerate(seq, start=0):
+    if not isinstance(start, int) or control._traced(start):
+        raise TypeError(f"'For 'enumerate', the 'start' should be a const int number, but got {start}.'")
+    return tuple(enumerate(seq, start))
 
 
 def invert(x):
@@ -389,7 +408,7 @@ def _zip(*seqs):
     return tuple(zip(*seqs))
 
 
-_BUILTINS = {map: _map, zip: _zip, enumerate: _as_tuple(enumerate),
+_BUILTINS = {map: _map, zip: _zip, enumerate: _enumerate,
              range: lambda *a: (loops.check_range(a), tuple(range(*a)))[1], filter: lambda *a: list(filter(*a)),
              max: _extreme(max, "amax"), min: _extreme(min, "amin"), type: _type, isinstance: _isinstance,
              round: _round, tuple: lambda *a, **k: tuple(_py_items(a[0]), *a[1:], **k) if a else tuple(**k),

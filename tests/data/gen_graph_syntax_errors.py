@@ -129,6 +129,12 @@ CASES = {
                                      "save = Save()\nclass Net(nn.Cell):\n    def construct(self, x):\n"
                                      "        x = save(x)\n        x = save(x + 1)\n        return x + 1, save.num\n"
                                      "net = Net()\nINPUTS = [(Tensor([1, 2, 3]),), (Tensor([1, 2, 3]),)]\n"),
+    "enumerate_start_not_int": _fn("return enumerate((1, 2), start=x)", "[([1, 2],), (1.5,)]"),
+    "len_of_scalar": _fn("return len(x)", "[(ms.mutable(2),), (1.5,)]"),
+    "dict_views": _fn("d = {'a': x, 'b': 2}\nreturn d.values(), d.keys(), d.values()[0]", "[(Tensor([1]),)]"),
+    "dict_items_view": _fn("d = {'a': x, 'b': 2}\nreturn d.items()", "[(Tensor([1]),)]"),
+    "run_time_scalar_arithmetic": _fn("return int(x) + 1, int(x) + float(x), int(float(x) + 1.5), float(int(x) + 1.5)",
+                                      "[(Tensor(5),)]"),
     "pipeline_stage": ("def net(v):\n    c = nn.ReLU()\n    c.pipeline_stage = v\n    return c.pipeline_stage\n"
                        "INPUTS = [(2,), (-1,), (1.5,), (True,)]\nEAGER = True\n"),
 }
