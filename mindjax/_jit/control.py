@@ -64,9 +64,9 @@ def and_(*thunks):
     the truth of a value known while compiling is asked only where another operand follows."""
     acc = thunks[0]()
     for th in thunks[1:]:
-        if _traced(acc):  # ``a and b`` is b where a is true, else a (values, as Python gives them)
+        if _traced(acc) and _constant(acc) is None:  # ``a and b`` is b where a is true, else a
             acc = _pick(acc, th(), acc, th)
-        elif not acc:
+        elif not (_constant(acc) if _traced(acc) else acc):
             return acc
         else:
             acc = th()
@@ -76,13 +76,28 @@ def and_(*thunks):
 def or_(*thunks):
     acc = thunks[0]()
     for th in thunks[1:]:
-        if _traced(acc):
+        if _traced(acc) and _constant(acc) is None:
             acc = _pick(acc, acc, th(), th)
-        elif acc:
+        elif _constant(acc) if _traced(acc) else acc:
             return acc
         else:
             acc = th()
     return acc
+
+
+def _constant(t):
+    """The truth of a Tensor made inside the function (a constant of the graph: ``and``/``or`` on it
+    is decided while compiling), None for a value known only at run time."""
+    if not isinstance(t, Tensor) or t.__dict__.get("_mj_py") is not None:
+        return None
+    from .dynamic_break import constant_value
+    v = constant_value(t)
+    if v is None:
+        return None
+    if v.size != 1:
+        raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is "
+                         f"{tuple(v.shape)}")
+    return bool(v.reshape(()))
 
 
 def _join_name(v, other) -> str:
