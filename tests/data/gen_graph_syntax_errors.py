@@ -45,6 +45,8 @@ CASES = {
     "prim_binary_one_input": _fn("return P.Mod()(x)"),
     "prim_binary_three_inputs": _fn("return P.Add()(x, x, x)"),
     "prim_eager_too_many": _fn("return P.Abs()(x, x)").replace("@ms.jit\n", "") + "EAGER = True\n",
+    "prim_mod_numbers": _fn("return P.Mod()(x, y)", "[(19, 2), (19, Tensor(2))]", "x, y"),
+    "prim_mod_numbers_eager": "def net(x, y):\n    return P.Mod()(x, y)\nINPUTS = [(19, 2), (19, Tensor(2))]\nEAGER = True\n",
     "typeof_two": _fn("return F.typeof(x, x)"),
     "tuple_div_ok": _fn("return F.tuple_div(x, y)", "[((8, 14), (2, 7))]", "x, y"),
     "tuple_div_len": _fn("return F.tuple_div(x, y)", "[((8, 14, 20), (2, 2))]", "x, y"),
