@@ -333,6 +333,13 @@ class _Calls(ast.NodeTransformer):
             return ast.copy_location(ast.Call(func=_ag("super_"), args=node.args, keywords=node.keywords), node)
         if isinstance(f, ast.Name) and f.id in _NO_WRAP:
             return node
+        if isinstance(f, ast.Name) and f.id == "print" and node.args and not any(
+                isinstance(a, ast.Starred) for a in node.args) and any(isinstance(a, ast.Call) for a in node.args):
+            # print's arguments: ``x and y`` there is not a join of two branches (MindSpore checks the join
+            # where the value is used)
+            lazy = _call(_ag("lenient"), _lambda(ast.Tuple(elts=node.args, ctx=ast.Load())))
+            return ast.copy_location(ast.Call(func=_ag("call"), args=[f, ast.Starred(value=lazy, ctx=ast.Load())],
+                                              keywords=node.keywords), node)
         return ast.copy_location(ast.Call(func=_ag("call"), args=[f] + node.args, keywords=node.keywords), node)
 
     def visit_Subscript(self, node):  # reads go through graph mode's checks of slices

@@ -100,6 +100,9 @@ def _constant(t):
     return bool(v.reshape(()))
 
 
+_lenient = {"n": 0}  # >0 while print's arguments are evaluated (runtime.Ag.lenient)
+
+
 def _join_name(v, other) -> str:
     if isinstance(v, Tensor) and v.__dict__.get("_mj_py") is None:
         return "Any" if not isinstance(other, Tensor) else str(v.dtype)
@@ -112,7 +115,8 @@ def _pick(cond, a, b, where=None):
                          f"{tuple(_as_array(cond).shape)}")
     plain = [isinstance(v, Tensor) and v.__dict__.get("_mj_py") is None for v in (a, b)]
     number = [isinstance(v, (bool, int, float)) for v in (a, b)]
-    if (plain[0] and plain[1] and a.dtype != b.dtype) or (plain[0] and number[1]) or (plain[1] and number[0]):
+    if not _lenient["n"] and (
+            (plain[0] and plain[1] and a.dtype != b.dtype) or (plain[0] and number[1]) or (plain[1] and number[0])):
         # MindSpore's join of the two values refuses Tensors of other dtypes and a Tensor with a number
         msg = (f"Cannot join the return values of different branches, perhaps you need to make them equal.\n"
                f"Type Join Failed: dtype1 = {_join_name(a, b)}, dtype2 = {_join_name(b, a)}.")

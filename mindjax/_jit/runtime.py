@@ -154,6 +154,15 @@ class Ag:
             raise RuntimeError("Unable to cast Python instance of type <class 'NoneType'> to C++ type 'std::string'")
         return super(*args)
 
+    @staticmethod
+    def lenient(thunk):
+        """``print``'s arguments, evaluated where ``and``/``or`` of Tensors of other dtypes promote."""
+        control._lenient["n"] += 1
+        try:
+            return thunk()
+        finally:
+            control._lenient["n"] -= 1
+
     mark = staticmethod(fallback.mark)
     invert = staticmethod(lambda x: invert(x))
     fstr = staticmethod(fallback.fstr)

@@ -84,6 +84,8 @@ CASES = {
                           "x, y"),
     "and_constants_made_inside": _fn("a = Tensor([1])\nb = Tensor([2.0])\nreturn a and b, b and x, Tensor([0]) or x",
                                      "[(Tensor([1]),)]"),
+    "and_printed_then_returned": _fn("print(x and y)\nreturn x and y", "[(Tensor([1]), Tensor([1.0]))]", "x, y") +
+                                 "LINES = 2\n",
     "and_constant_list": _fn("return L and T", "[(1,)]", extra="L = ['1', '2']\nT = Tensor(np.ones([2, 2], np.int32))\n"),
     "not_2x2": _fn("return not x", "[(Tensor(np.ones([2, 2], np.int32)),), (Tensor(np.ones([2, 2], np.float32)),)]"),
     "not_constant_2x2": _fn("return not T", "[(1,)]", extra="T = Tensor(np.ones([2, 2], np.int32))\n"),

@@ -37,3 +37,14 @@ def test_case_matches_mindspore(name, tmp_path):
 
 def test_cases_recorded_for_every_source():
     assert sorted(REC) == sorted(GEN.CASES)
+
+
+def test_join_error_of_and_names_the_line_that_uses_it(tmp_path):
+    """``print(x and y)`` does not join; the ``return x and y`` that does is named (as MindSpore's
+    traceback of the code names it)."""
+    mod = G.load(GEN, "and_printed_then_returned", tmp_path)
+    ms.set_context(mode=ms.GRAPH_MODE)
+    with pytest.raises(TypeError) as info:
+        mod.net(*mod.INPUTS[0])
+    assert "    return x and y" in str(info.value)
+    assert "print(x and y)" not in str(info.value)
