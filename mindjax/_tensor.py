@@ -318,7 +318,11 @@ class Tensor:
 
     def __bool__(self) -> bool:
         if self.size != 1:
-            raise ValueError("The truth value of a Tensor with more than one element is ambiguous.")
+            if state.jit_depth:  # graph mode's compiler
+                raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, but got tensor "
+                                 f"shape is {self.shape}")
+            raise ValueError(f"The tensor should have only one element, but got {self.size}, more than one element "
+                             f"is ambiguous.")
         if isinstance(self._data, jax.core.Tracer):
             from ._jit.errors import tensor_bool_error
             raise tensor_bool_error()

@@ -381,6 +381,19 @@ def _retraced(holder, prog, err):
     return new
 
 
+def _unique_parameter_names(tensors) -> None:
+    """Two Parameter inputs of one call with the same name: MindSpore's graph refuses them."""
+    seen = {}
+    for t in tensors:
+        if type(t).__name__ != "Parameter":
+            continue
+        other = seen.setdefault(t.name, t)
+        if other is not t:
+            raise ValueError(f"The parameter Tensor(shape={list(t.shape)}, dtype={t.dtype}, value={t.asnumpy()}, "
+                             f"name={t.name}) , its name '{t.name}' already exists. Please set a unique name for the "
+                             f"parameter.")
+
+
 def run_compiled(holder, fn, args, kwargs):
     from ..common.seed import _get_key, _set_key
     if state.capture and not (state.grad_depth or state.sync or state.check_nan):
@@ -388,6 +401,7 @@ def run_compiled(holder, fn, args, kwargs):
         if res is not _NOT_CAPTURED:
             return res
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs)
+    _unique_parameter_names(tensors)
     if prog.eager:  # a graph break was found for this signature: op by op (dynamic_break.py)
         return _run_eager(holder, prog, fn, args, kwargs)
     if prog.lists is not None and not pylists.guards_hold(prog.lists):

@@ -88,6 +88,33 @@ class _Unsupported(Exception):
     pass
 
 
+def check_lambda(fn) -> None:
+    """A lambda that compiled code calls, made outside compiled code (a Cell's attribute, an argument):
+    MindSpore's parser reads a lambda's own source lines: they must hold the lambda alone (an
+    assignment of it, or the lambda itself), not a ``def`` line (a default value) nor an expression
+    that only contains it."""
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_name != "<lambda>" or not _user_code(code) or "_mj_self.<locals>" in code.co_qualname:
+        return
+    try:
+        src = textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return
+    if src.startswith("def "):
+        raise ValueError("An error occurred while parsing the positional information of the lambda expression. "
+                         "Please write the lambda expression on a separate line.\nFor example, the code "
+                         "'def __init__(self, combine_fn=lambda x: x + 1):' rewritten as\n'def __init__(self, "
+                         "combine_fn=\nlambda x: x + 1\n):' will solve the problem.")
+    try:
+        stmt = ast.parse(src).body[0]
+    except (SyntaxError, IndexError):
+        return
+    node = getattr(stmt, "value", stmt)
+    if not isinstance(node, ast.Lambda):
+        raise TypeError(f"Parse Lambda Function Fail. Node type must be Lambda, but got {type(node).__name__}. Please "
+                        f"check lambda expression to make sure it is defined on a separate line.")
+
+
 def _convert_code(fn):
     code = fn.__code__
     raw = inspect.getsource(fn)
@@ -302,9 +329,37 @@ class _Calls(ast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         f = node.func
+        if isinstance(f, ast.Name) and f.id == "super" and (node.args or node.keywords):
+            return ast.copy_location(ast.Call(func=_ag("super_"), args=node.args, keywords=node.keywords), node)
         if isinstance(f, ast.Name) and f.id in _NO_WRAP:
             return node
+        if isinstance(f, ast.Name) and f.id == "print" and node.args and not any(
+                isinstance(a, ast.Starred) for a in node.args) and any(isinstance(a, ast.Call) for a in node.args):
+            # print's arguments: ``x and y`` there is not a join of two branches (MindSpore checks the join
+            # where the value is used)
+            lazy = _call(_ag("lenient"), _lambda(ast.Tuple(elts=node.args, ctx=ast.Load())))
+            return ast.copy_location(ast.Call(func=_ag("call"), args=[f, ast.Starred(value=lazy, ctx=ast.Load())],
+                                              keywords=node.keywords), node)
         return ast.copy_location(ast.Call(func=_ag("call"), args=[f] + node.args, keywords=node.keywords), node)
+
+    def visit_Subscript(self, node):  # reads go through graph mode's checks of slices
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            return node
+        if isinstance(node.slice, ast.Slice):
+            sl = node.slice
+            parts = [x if x is not None else ast.Constant(None) for x in (sl.lower, sl.upper, sl.step)]
+            return ast.copy_location(_call(_ag("getslice"), node.value, *parts), node)
+        return ast.copy_location(_call(_ag("getitem"), node.value, node.slice), node)
+
+    def visit_BinOp(self, node):  # ``"..." % x``: formatted at run time where x is (lazy text)
+        self.generic_visit(node)
+        left = node.left
+        if isinstance(node.op, ast.Mod) and (isinstance(left, (ast.JoinedStr, ast.Constant)) and
+                                             not isinstance(getattr(left, "value", ""), (int, float)) or (
+                isinstance(left, ast.Call) and isinstance(left.func, ast.Attribute) and left.func.attr == "fstr")):
+            return ast.copy_location(_call(_ag("strmod"), left, node.right), node)
+        return node
 
     def visit_IfExp(self, node):
         self.generic_visit(node)
@@ -403,6 +458,11 @@ class _Rewriter:
             if isinstance(n, (ast.While, ast.For)) and n.orelse:  # refused by MindSpore's compiler, at the user's line
                 kind = "while" if isinstance(n, ast.While) else "for"
                 err = _call(_name("RuntimeError"), ast.Constant(f"The '{kind}...else...' statement is not supported now."))
+                f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
+                return
+        for n in _walk_scope(f.body):  # refused by MindSpore's parser, at the user's line
+            if isinstance(n, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+                err = _call(_name("RuntimeError"), ast.Constant("Unsupported statement 'Try'."))
                 f.body = [ast.copy_location(ast.Raise(exc=err, cause=None), n)]
                 return
         for n in _walk_exprs(f.body):  # refused by MindSpore's parser: one generator per comprehension

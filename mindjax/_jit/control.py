@@ -52,45 +52,82 @@ def _traced(x) -> bool:
 
 def not_(x):
     if _traced(x):
-        return Tensor._make(jnp.logical_not(_pred_array(x)))
+        a = _as_array(x)
+        return Tensor._make(jnp.logical_not(_pred_array(x)).reshape(a.shape))  # ``not`` of a (1,) Tensor: (1,)
+    if isinstance(x, Tensor) and x.size != 1:
+        _pred_array(x)
     return not x
 
 
 def and_(*thunks):
-    """``a and b and ...`` where any operand may be a traced Tensor (evaluated lazily while Python)."""
-    acc = None
-    for th in thunks:
-        v = th()
-        if acc is None:
-            acc = v
-        elif _traced(acc):  # ``a and b`` is b where a is true, else a (values, as Python gives them)
-            acc = _pick(acc, v, acc)
-        else:
-            acc = v if acc else acc
-        if not _traced(acc) and not acc:
+    """``a and b and ...`` where any operand may be a traced Tensor (evaluated lazily while Python):
+    the truth of a value known while compiling is asked only where another operand follows."""
+    acc = thunks[0]()
+    for th in thunks[1:]:
+        if _traced(acc) and _constant(acc) is None:  # ``a and b`` is b where a is true, else a
+            acc = _pick(acc, th(), acc, th)
+        elif not (_constant(acc) if _traced(acc) else acc):
             return acc
+        else:
+            acc = th()
     return acc
 
 
 def or_(*thunks):
-    acc = None
-    for th in thunks:
-        v = th()
-        if acc is None:
-            acc = v
-        elif _traced(acc):
-            acc = _pick(acc, acc, v)
-        else:
-            acc = acc if acc else v
-        if not _traced(acc) and acc:
+    acc = thunks[0]()
+    for th in thunks[1:]:
+        if _traced(acc) and _constant(acc) is None:
+            acc = _pick(acc, acc, th(), th)
+        elif _constant(acc) if _traced(acc) else acc:
             return acc
+        else:
+            acc = th()
     return acc
 
 
-def _pick(cond, a, b):
+def _constant(t):
+    """The truth of a Tensor made inside the function (a constant of the graph: ``and``/``or`` on it
+    is decided while compiling), None for a value known only at run time."""
+    if not isinstance(t, Tensor) or t.__dict__.get("_mj_py") is not None:
+        return None
+    from .dynamic_break import constant_value
+    v = constant_value(t)
+    if v is None:
+        return None
+    if v.size != 1:
+        raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is "
+                         f"{tuple(v.shape)}")
+    return bool(v.reshape(()))
+
+
+_lenient = {"n": 0}  # >0 while print's arguments are evaluated (runtime.Ag.lenient)
+
+
+def _join_name(v, other) -> str:
+    if isinstance(v, Tensor) and v.__dict__.get("_mj_py") is None:
+        return "Any" if not isinstance(other, Tensor) else str(v.dtype)
+    return {bool: "Bool", int: "Int64", float: "Float32"}.get(type(v), str(getattr(v, "dtype", type(v).__name__)))
+
+
+def _pick(cond, a, b, where=None):
     if _traced(cond) and _as_array(cond).size != 1:  # MindSpore's message for ``and``/``or`` on such a Tensor
         raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is "
                          f"{tuple(_as_array(cond).shape)}")
+    plain = [isinstance(v, Tensor) and v.__dict__.get("_mj_py") is None for v in (a, b)]
+    number = [isinstance(v, (bool, int, float)) for v in (a, b)]
+    if not _lenient["n"] and (
+            (plain[0] and plain[1] and a.dtype != b.dtype) or (plain[0] and number[1]) or (plain[1] and number[0])):
+        # MindSpore's join of the two values refuses Tensors of other dtypes and a Tensor with a number
+        msg = (f"Cannot join the return values of different branches, perhaps you need to make them equal.\n"
+               f"Type Join Failed: dtype1 = {_join_name(a, b)}, dtype2 = {_join_name(b, a)}.")
+        code = getattr(where, "__code__", None)
+        if code is not None:  # the user's line, as MindSpore's traceback of the code shows it
+            import linecache
+            ln = code.co_firstlineno
+            msg += f"\nIn file {code.co_filename}:{ln}\n    {linecache.getline(code.co_filename, ln).strip()}"
+        e = TypeError(msg)
+        e._mj_final = True
+        raise e
     x, y = _as_array(a), _as_array(b)
     dt = jnp.promote_types(x.dtype, y.dtype)
     return Tensor._make(jnp.where(_pred_array(cond), x.astype(dt), y.astype(dt)))
@@ -105,8 +142,9 @@ def _snapshots(params) -> list:
 
 def _pred_array(x):
     a = x._data if isinstance(x, Tensor) else jnp.asarray(x)
-    if a.size != 1:  # MindSpore's graph mode: TypeError
-        raise TypeError("The truth value of a Tensor with more than one element is ambiguous.")
+    if a.size != 1:  # MindSpore's graph mode
+        raise ValueError(f"Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is "
+                         f"{tuple(a.shape)}")
     return a.reshape(()).astype(bool)
 
 
@@ -224,6 +262,8 @@ def if_ret(test, t, f, vs: tuple):
 
 def _cond(test, t, f, vs, ret, live=()):
     from ..ops._primitive import Op, apply
+    if _as_array(test).size != 1:
+        _pred_array(test)  # MindSpore's error, before any branch is traced
     params = _params()
     arrays = []
     spec = _flatten(vs, arrays)
@@ -311,6 +351,8 @@ def _cond(test, t, f, vs, ret, live=()):
     # (as they are now: an in-place write below gives the same objects a new history)
     ins[1:1 + n_in] = [Tensor._make(t._data, t._node, t._idx) for t in flat_in] if written else flat_in
     res = apply(op, ins, {})
+    if isinstance(res, Tensor):  # a single output (the condition): nothing else is carried out
+        res = (res,)
     outs, wvals, new = res[:len(target)], res[len(target):n_res], res[n_res:-1]
     for p, v in zip(params, new):
         if v._data is not p._value:

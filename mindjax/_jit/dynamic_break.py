@@ -165,6 +165,33 @@ def _evaluate(top: _Top, tracer) -> np.ndarray:
     return np.asarray(out)
 
 
+def constant_value(t):
+    """The value of Tensor ``t`` where it does not depend on the call's inputs (a Tensor made inside
+    the function: a constant of MindSpore's graph), None otherwise."""
+    a = t._data
+    if not isinstance(a, jax.core.Tracer):
+        return np.asarray(a)
+    top = _top[-1] if _top and not _suspended[0] else None
+    if top is None or top.trace is None or getattr(a, "_trace", None) is not top.trace:
+        return None
+    try:
+        from jax._src import core, source_info_util
+        trace = top.trace
+        frame = trace.frame
+        info = frame.debug_info._replace(result_paths=("",))
+        jaxpr, consts = frame.to_jaxpr(trace, [a], info, source_info_util.current())
+        jaxpr = _slice(jaxpr, jaxpr.outvars[0])
+        used = {v for e in jaxpr.eqns for v in e.invars if isinstance(v, core.Var)}
+        used.update(v for v in jaxpr.outvars if isinstance(v, core.Var))
+        if used & set(jaxpr.invars):
+            return None
+        with core.eval_context():
+            (out,) = core.eval_jaxpr(jaxpr, consts, *jax.tree_util.tree_leaves(top.leaves))
+        return np.asarray(out)
+    except Exception:  # noqa: BLE001 - not evaluable now: a run-time value
+        return None
+
+
 def concrete(what: str, t) -> np.ndarray:
     """The value of Tensor ``t`` as numpy, for an op whose output shape depends on it (``what``).
 

@@ -108,6 +108,54 @@ def _internal_dirs():
     return _JAX_DIRS
 
 
+_ZERO_DIVISION = {"modulo": "Cannot perform modulo operation on zero."}
+
+
+def _scalar_zero_division(e):
+    """Python's ZeroDivisionError of ``5 / 0`` or ``5 % 0`` on scalars in compiled code: graph mode's
+    compiler folds the constant expression and refuses it with a ValueError (a user's ``raise`` stays)."""
+    if type(e) is not ZeroDivisionError or getattr(e, "_mj_user_raise", False):
+        return e
+    text = str(e)
+    msg = _ZERO_DIVISION["modulo"] if "modulo" in text and "division" not in text else \
+        "The divisor could not be zero. But the divisor is zero now."
+    new = ValueError(msg)
+    return new.with_traceback(e.__traceback__)
+
+
+def _container_attribute(e):
+    """Reading a missing attribute of a tuple, list or dict in compiled code: graph mode names the
+    type as its compiler does (``'List' object has no attribute 'x'``)."""
+    if type(e) is not AttributeError or getattr(e, "_mj_user_raise", False) or not getattr(e, "name", None):
+        return e
+    kind = {list: "List", tuple: "Tuple", dict: "Dictionary"}.get(type(getattr(e, "obj", None)))
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    import os
+    if kind is None or tb is None or os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_internal_dirs()):
+        return e  # only where the user's code reads the attribute
+    return AttributeError(f"'{kind}' object has no attribute '{e.name}'").with_traceback(e.__traceback__)
+
+
+def _user_frame_raised(e) -> bool:
+    import os
+    tb = e.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and not os.path.abspath(tb.tb_frame.f_code.co_filename).startswith(_internal_dirs())
+
+
+def _no_len(e):
+    """``len(3)`` in compiled code: graph mode looks for the scalar's ``__len__`` (AttributeError)."""
+    import re
+    m = re.fullmatch(r"object of type '(\w+)' has no len\(\)", str(e)) if type(e) is TypeError else None
+    kind = {"int": "Int", "_Int": "Int", "float": "Float", "_Float": "Float"}.get(m.group(1)) if m else None
+    if kind is None or getattr(e, "_mj_user_raise", False) or not _user_frame_raised(e):
+        return e
+    return AttributeError(f"'{kind}' object has no attribute '__len__'").with_traceback(e.__traceback__)
+
+
 def clean_exception(e: BaseException) -> BaseException:
     """``e`` as the user sees it after a jit call: JAX's frames and mindjax's jit machinery
     are taken out of its traceback, and JAX's note about filtered frames is dropped."""
@@ -117,6 +165,9 @@ def clean_exception(e: BaseException) -> BaseException:
     pending = take_pending()  # an index check compiled into the program failed: raise its error instead
     if pending is not None:
         e = pending
+    e = _scalar_zero_division(e)
+    e = _container_attribute(e)
+    e = _no_len(e)
     if os.environ.get("MINDJAX_TRACEBACK_FILTERING", "on") == "off":  # debugging mindjax itself
         return e
     notes = getattr(e, "__notes__", None)

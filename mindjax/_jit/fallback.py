@@ -47,8 +47,8 @@ def convert_call(f, args, kwargs):
             raise TypeError(f"only one element tensors can be converted to Python scalars, but got shape "
                             f"{list(a.shape)}.")
         kind = _CONVERT[f]
-        dt = {"int": jnp.int64, "float": jnp.float32, "bool": jnp.bool_}[kind]
-        return _marked(a.reshape(()).astype(dt), kind)
+        from . import varscalar  # a run-time Python scalar: its arithmetic follows Python's rules
+        return varscalar.make(a.reshape(()).astype(varscalar._DT[kind]), kind)
     self = getattr(f, "__self__", None)
     name = getattr(f, "__name__", "")
     if _traced(self) and name in ("item", "tolist", "asnumpy", "numpy") and not kwargs and not args:
@@ -165,6 +165,28 @@ def _seq_str(v) -> str:
     return repr(v)
 
 
+class LazyPercent(LazyStr):
+    """``"..." % values`` with run-time Tensor values: formatted like an f-string, when printed or raised."""
+
+    def __init__(self, fmt, value):
+        super().__init__((), (value,))
+        self.fmt = fmt
+
+    def render(self, concrete) -> str:
+        return self.fmt % concrete[0]
+
+
+def strmod(fmt, value):
+    """``fmt % value`` in compiled code where ``fmt`` is a string literal: a LazyPercent where a value is
+    known only at run time."""
+    if isinstance(fmt, str):
+        leaves = []
+        _traced_leaves(value, leaves)
+        if leaves:
+            return LazyPercent(fmt, value)
+    return fmt % value
+
+
 def fstr(parts, values):
     """``f"..."`` in compiled code: a str, or a LazyStr where a value is known only at run time."""
     lazy = LazyStr(parts, values)
@@ -213,19 +235,40 @@ def graph_str(v) -> str:
         name = str(dt) if dt is not None else _ms_name(a.dtype)
         sep = "\n" if a.ndim > 1 else ""
         return f"Tensor(shape={list(a.shape)}, dtype={name}, value={sep}{body})"
+    if isinstance(v, tuple) and _numbers_only(v):  # graph mode's tuples: (1, 2), and (1) for one item
+        return "(" + ", ".join(graph_str(x) for x in v) + ")"
     return str(v)
+
+
+def _numbers_only(v) -> bool:
+    if isinstance(v, (tuple, list)):
+        return all(_numbers_only(x) for x in v)
+    return isinstance(v, (bool, int, float)) and not isinstance(v, Tensor)
 
 
 def _ms_name(dt) -> str:
     return Tensor._make(np.zeros((), dt)).dtype.__str__()
 
 
+def _python_str(a, kind) -> str:
+    """How Python's ``print`` shows a value of the call (a Tensor as ``str(Tensor)``)."""
+    if kind == "numpy":
+        return str(a)
+    if kind in ("int", "float", "bool"):
+        return str(to_python(a, kind))
+    return str(Tensor._make(jnp.asarray(a)))
+
+
 def graph_print(args, kwargs):
     """``print`` inside compiled code: each argument on its own line, on every call."""
     arrays, spec = [], []
+    # an argument that only Python can print (a numpy array, a dict): MindSpore runs the whole print as
+    # Python's (JIT Fallback), on one line
+    python = any(isinstance(a, (np.ndarray, dict)) or (isinstance(a, Tensor) and a.__dict__.get("_mj_py") == "numpy")
+                 for a in args)
     for a in args:
         if isinstance(a, Tensor):
-            spec.append(("T", len(arrays), None))
+            spec.append(("T", len(arrays), a.__dict__.get("_mj_py")))
             arrays.append(a._data)
         elif isinstance(a, LazyStr):
             leaves = [t._data for t in a.leaves()]
@@ -237,6 +280,12 @@ def graph_print(args, kwargs):
 
     def host(*vals):
         out = file or sys.stdout
+        if python:
+            texts = [x.render_flat([np.asarray(v) for v in vals[idx[0]:idx[1]]]) if kind == "L" else
+                     _python_str(np.asarray(vals[x]), idx) if kind == "T" else str(x) for kind, x, idx in spec]
+            out.write(kwargs.get("sep", " ").join(texts) + kwargs.get("end", "\n"))
+            out.flush()
+            return
         for kind, x, idx in spec:
             if kind == "L":
                 text = x.render_flat([np.asarray(v) for v in vals[idx[0]:idx[1]]])
@@ -316,11 +365,15 @@ def assert_(cond, msg=None):
     text = None if msg is None else msg()
     _checks["n"] += 1
     err = _with_stack(AssertionError(*(() if text is None else (text,))))
+    lazy = text if isinstance(text, LazyStr) else None
+    leaves = [t._data for t in lazy.leaves()] if lazy is not None else []
 
-    def host(p):
+    def host(p, *vals):
         if not bool(p):
+            if lazy is not None:  # the message with the values of this call
+                err.args = (lazy.render_flat([np.asarray(v) for v in vals]),)
             _pending.append(err)
-    jax.debug.callback(host, _pred_array(cond))
+    jax.debug.callback(host, _pred_array(cond), *leaves)
 
 
 def _with_stack(e):

@@ -50,8 +50,12 @@ class Parameter(Tensor):
 
     def __init__(self, default_input, name: str | None = None, requires_grad: bool = True,
                  layerwise_parallel: bool = False, parallel_optimizer: bool = True, storage_format: str = ""):
+        if isinstance(default_input, bool):
+            raise ValueError("Parameter data can not be `bool`")
         if isinstance(default_input, Tensor):
             data = default_input._data
+        elif type(default_input) is int:  # MindSpore: a Python int makes an Int32 Parameter
+            data = Tensor(default_input, mstype.int32)._data
         elif isinstance(default_input, (np.ndarray, np.generic, numbers.Number, bool, list, tuple)):
             data = Tensor(default_input)._data
         else:

@@ -39,6 +39,23 @@ def _new_state_tables(d: dict) -> None:
 class _CellStateMixin:
     """Buffers and state dicts of ``nn.Cell`` (see the module docstring)."""
 
+    @property
+    def pipeline_stage(self) -> int:
+        """The pipeline stage set on this Cell (an AttributeError until one is set, as in MindSpore)."""
+        d = self.__dict__
+        if "_pipeline_stage" not in d:
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute 'pipeline_stage'.")
+        return d["_pipeline_stage"]
+
+    @pipeline_stage.setter
+    def pipeline_stage(self, value) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'Cell', the property 'pipeline_stage' must be int type, but got type : "
+                            f"{type(value)}")
+        if value < 0:
+            raise ValueError(f"For 'Cell', the property 'pipeline_stage' can not be less than 0, but got {value}")
+        self.__dict__["_pipeline_stage"] = value
+
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         """Adds ``tensor`` (a Tensor or None) to the Cell as the buffer ``name``, readable as ``self.name``.
 

@@ -191,12 +191,26 @@ def list_equal(x, y) -> bool:
 
 
 def tuple_div(x, y) -> tuple:
-    """``F.tuple_div``: element-wise integer division of two shapes (each must divide exactly)."""
+    """``F.tuple_div``: element-wise integer division of two shapes (each must divide exactly), with
+    MindSpore's checks and messages (RuntimeError)."""
+    from ._ops4_math import typeof
+    for i, v in enumerate((x, y)):
+        if not isinstance(v, tuple):
+            raise TypeError(f"For 'tuple_div', input[{i}] should be Tuple, but got {typeof(v)}.")
     if len(x) != len(y):
-        raise ValueError(f"For 'tuple_div', the two tuples must have the same length, but got {x} and {y}.")
+        raise RuntimeError(f"The size of inputs of 'tuple_div' operator must be the same, but the size of divisor "
+                           f"tuple is {len(y)}, the size of dividend tuple is {len(x)}.")
     for a, b in zip(x, y):
-        if b == 0 or a % b:
-            raise ValueError(f"For 'tuple_div', each element of {x} must be divisible by the one of {y}.")
+        if not isinstance(b, int):
+            raise RuntimeError(f"The data type of inputs of 'tuple_div' operator should be an int64 number, but got "
+                               f"a {typeof(b)} number {b:g}.")
+        if not isinstance(a, int):
+            raise RuntimeError(f"Cast failed, original value: {a:g}, type: FP32Imm")
+        if b == 0:
+            raise RuntimeError("The divisor value should not be 0!")
+        if a % b:
+            raise RuntimeError(f"The inputs of 'tuple_div' operator should be divisible, but they are not divisible "
+                               f"now, the dividend is {a}, the divisor is {b}.")
     return tuple(a // b for a, b in zip(x, y))
 
 

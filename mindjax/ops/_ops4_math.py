@@ -299,7 +299,7 @@ def _seq_name(kind: str, items) -> str:
     return f"{kind}[{','.join(names)}]"
 
 
-def typeof(x):
+def typeof(*args):
     """``ops.typeof``: MindSpore's type object of ``x``: ``Tensor[Float32]`` for a Tensor, ``Int64`` for an
     int, ``Float32`` for a float, ``Tuple[Int64*2]``, ``List[...]``, ``Dictionary[[a,],[Int64]]``, ``None``,
     ``String``, ``TypeType`` for a dtype. They compare equal to the dtype objects of ``mindspore``
@@ -310,6 +310,9 @@ def typeof(x):
         >>> print(ms.ops.typeof(ms.Tensor([1.0])), ms.ops.typeof(1), ms.ops.typeof(1.5) == ms.float32)
         Tensor[Float32] Int64 True
     """
+    if len(args) != 1:
+        raise RuntimeError(f"The Typeof operator must requires 1 argument, but the size of arguments is {len(args)}.")
+    x = args[0]
     from ..common.parameter import Parameter
     if isinstance(x, Parameter):
         return RefType(x.dtype)

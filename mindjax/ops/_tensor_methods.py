@@ -121,6 +121,16 @@ def _size_method(self, dim=None):
     return self.shape if dim is None else self.shape[dim]
 
 
+def _bitwise(logical, bitwise, reflected=False):
+    """``a & b`` (``|``, ``^``): logical on two bools (a bool Tensor with a bool Tensor or a Python bool),
+    bitwise otherwise, with the number promoted (``1 & t``, as graph mode gives it)."""
+    def op(a, b):
+        x, y = (b, a) if reflected else (a, b)
+        both_bool = all(isinstance(v, bool) or (isinstance(v, Tensor) and v.dtype == mstype.bool_) for v in (x, y))
+        return logical(x, y) if both_bool else bitwise(x, y)
+    return op
+
+
 _METHODS = {
     "__add__": _alpha_op(F.add), "__radd__": _rev(F.add), "__sub__": _alpha_op(F.sub), "__rsub__": _rev(F.sub),
     "__mul__": F.mul, "__rmul__": _rev(F.mul), "__truediv__": F.div, "__rtruediv__": _rev(F.div),
@@ -128,10 +138,9 @@ _METHODS = {
     "__rmod__": _rev(F.floor_mod), "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": F.matmul,
     "__rmatmul__": _rev(F.matmul), "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs,
     "__invert__": lambda self: F.logical_not(self) if self.dtype == mstype.bool_ else Tensor._make(~self._data),
-    "__and__": lambda a, b: F.logical_and(a, b) if a.dtype == mstype.bool_ else F.bitwise_and(a, b),
-    "__or__": lambda a, b: F.logical_or(a, b) if a.dtype == mstype.bool_ else F.bitwise_or(a, b),
-    "__xor__": lambda a, b: F.logical_xor(a, b) if a.dtype == mstype.bool_ else F.bitwise_xor(a, b),
-    "__rand__": lambda a, b: F.logical_and(b, a), "__ror__": lambda a, b: F.logical_or(b, a),
+    "__and__": _bitwise(F.logical_and, F.bitwise_and), "__or__": _bitwise(F.logical_or, F.bitwise_or),
+    "__xor__": _bitwise(F.logical_xor, F.bitwise_xor), "__rand__": _bitwise(F.logical_and, F.bitwise_and, True),
+    "__ror__": _bitwise(F.logical_or, F.bitwise_or, True), "__rxor__": _bitwise(F.logical_xor, F.bitwise_xor, True),
     "__eq__": _eq, "__ne__": _ne, "__lt__": F.less, "__le__": F.less_equal, "__gt__": F.greater,
     "__ge__": F.greater_equal,
     "__iadd__": _alpha_op(F.add), "__isub__": _alpha_op(F.sub), "__imul__": F.mul, "__itruediv__": F.div,

@@ -172,6 +172,8 @@ def _bitwise(name, jfn):
 
     def call(x, y):
         x, y, dt = binary_args(name, x, y)
+        if x.shape != y.shape:
+            broadcast_shape(name, x.shape, y.shape)
         return apply(op, (x, y), {"dtype": dt.np})
     return call
 

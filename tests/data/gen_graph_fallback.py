@@ -47,8 +47,11 @@ CASES = {
     "print_in_branch": ("class Net(nn.Cell):\n    def construct(self, x):\n        if x > 0:\n            print('positive', x)\n"
                         "            x = x + 1\n        else:\n            print('negative', x)\n        return x\n"
                         "net = Net()\nINPUTS = [(Tensor(2.0),), (Tensor(-2.0),)]\n"),
+    "print_as_python": ("@ms.jit\ndef net(x):\n    print('A:', np.array([1, 2]))\n    print('G:', np.array([1, 2]), x)\n"
+                        "    print('I:', x.asnumpy())\n    print('D:', dict([('one', 1), ('two', 2)]))\n"
+                        "    print('H:', x.shape, 1.5)\n    return x\nINPUTS = [(Tensor([3]),)]\n"),
 }
-PRINTS = ["print_values", "print_dtypes", "print_in_branch"]
+PRINTS = ["print_values", "print_dtypes", "print_in_branch", "print_as_python"]
 
 RUNNER = """
 import sys

@@ -78,12 +78,51 @@ def set_attrs(prim: Primitive, **attrs) -> None:
         prim.add_prim_attr(k, v)
 
 
+def _arity(fn):
+    """``(required, most, names)`` of ``fn``'s positional parameters (None: it takes ``*args``)."""
+    import inspect
+    try:
+        ps = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_POSITIONAL for p in ps):
+        return None
+    pos = [p for p in ps if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return (sum(p.default is p.empty for p in pos), len(pos), [p.name for p in pos])
+
+
+def _arity_error(name: str, arity, n: int) -> Exception:
+    """A Primitive called with too many or too few inputs, as MindSpore words it: graph mode's
+    compiler (while a jit function is traced) or Python's call of ``__call__`` (PyNative)."""
+    from ..._state import state
+    req, most, names = arity
+    if state.jit_depth > 0:
+        if n > most and most == 1:
+            return TypeError(f"For Operator[{name}], the number of inputs should be less than or equal to {most}, "
+                             f"but got {n}.")
+        if n > most:
+            return RuntimeError(f"Function S_Prim_{name}'s input length is not equal to Signature length.")
+        return RuntimeError(f"For 'S_Prim_{name}', the size of input should be {req}, but got {n}. Please check "
+                            f"inputs of the operator.")
+    if n > most:
+        return TypeError(f"{name}.__call__() takes {most + 1} positional arguments but {n + 1} were given")
+    missing = [f"'{m}'" for m in names[n:req]]
+    listed = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + \
+        ("," if len(missing) > 2 else "") + " and " + missing[-1]
+    return TypeError(f"{name}.__call__() missing {len(missing)} required positional argument"
+                     f"{'s' if len(missing) > 1 else ''}: {listed}")
+
+
 def simple(name: str, fn, doc: str | None = None, module: str | None = None):
     """A Primitive class without constructor arguments whose call is ``fn``."""
     def __init__(self):
         Primitive.__init__(self, name)
 
+    arity = _arity(fn)
+
     def __call__(self, *args):
+        if arity is not None and not arity[0] <= len(args) <= arity[1]:
+            raise _arity_error(name, arity, len(args))
         return fn(*args)
 
     fn_name = getattr(fn, "__name__", "<lambda>")

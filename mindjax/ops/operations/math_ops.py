@@ -29,7 +29,26 @@ Xlogy = simple("Xlogy", lambda x, y: F.select(F.equal(x, 0), F.zeros_like(F.xlog
                "``ops.Xlogy()(x, y)``: x * log(y), and 0 where x is 0.")
 FloorDiv = simple("FloorDiv", F.floor_div)
 FloorMod = simple("FloorMod", F.floor_mod)
-Mod = simple("Mod", F.truncate_mod, "``ops.Mod()(x, y)``: the remainder with the sign of x (C's fmod).")
+_MOD_TYPES = ("Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64", "Float16", "Float32", "Float64",
+              "BFloat16", "Complex64", "Complex128", "Int4", "Float8E4M3FN", "Float8E5M2", "HiFloat8")
+
+
+def _mod(x, y):
+    """``Mod`` wants a Tensor among its inputs (MindSpore's older math Primitive): two numbers are refused."""
+    if not isinstance(x, Tensor) and not isinstance(y, Tensor):
+        from ..._state import state
+        got = {bool: "Bool", int: "Int64", float: "Float32"}.get(type(x), type(x).__name__)
+        if state.jit_depth:
+            raise TypeError(f"For 'Mod', the element of 'x' must be one of "
+                            f"{', '.join(f'Tensor[{t}]' for t in _MOD_TYPES)}, but got {got}.The supported data types "
+                            f"depend on the hardware that executes the operator, for more details, please refer to the "
+                            f"MindSpore official website to get more information about the data type.")
+        raise TypeError(f"The primitive[Mod]'s input arguments[x, y] must be all tensor and those type must be same. "
+                        f"But got input argument[x]:{got}")
+    return F.truncate_mod(x, y)
+
+
+Mod = simple("Mod", _mod, "``ops.Mod()(x, y)``: the remainder with the sign of x (C's fmod).")
 TruncateDiv = simple("TruncateDiv", F.truncate_div)
 TruncateMod = simple("TruncateMod", F.truncate_mod)
 Pow = simple("Pow", F.pow)
