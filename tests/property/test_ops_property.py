@@ -91,7 +91,10 @@ def test_binary_broadcast_matches_numpy(name, dt, shapes, data):
 
 
 @SETTINGS
-@given(name=st.sampled_from(sorted(BINARY)), scalar=st.one_of(st.integers(-5, 5), st.floats(-5, 5, width=32)),
+# (no subnormal scalars: XLA:CPU flushes them to zero in arithmetic and comparisons, numpy does not;
+# the README lists it among the differences)
+@given(name=st.sampled_from(sorted(BINARY)),
+       scalar=st.one_of(st.integers(-5, 5), st.floats(-5, 5, width=32, allow_subnormal=False)),
        shape=shapes, data=st.data())
 def test_binary_with_python_scalar(name, scalar, shape, data):
     fn, ref = BINARY[name]

@@ -488,6 +488,7 @@ class Custom(PrimitiveWithInfer):
             try:
                 return plain_host(*xs)
             except Exception as e:  # the jit caller raises this one in place of XLA's runtime error
+                e._mj_user_raise = True  # the function's own exception, as it raised it (not graph mode's)
                 _checks._pending.error = e
                 raise
 
