@@ -3,8 +3,10 @@
 A node is recorded only while a gradient call is running (``state.grad_depth > 0``) and
 only for ops with an input that already has a node, so code that wants no gradient
 pays nothing. Output tensors point at their node; a node holds its input tensors
-(which hold their nodes) and the raw output arrays. The tape is therefore exactly the
-part of the graph that live tensors can still reach: when they die, it dies.
+(which hold their nodes) and the raw output arrays, or, where its bprop reads only their
+shapes, stand-ins without values (``saved.py``). The tape is therefore exactly the part of
+the graph that live tensors can still reach: when they die, it dies; and a gradient call
+releases each node as its walk passes it.
 
 The backward walk visits only nodes from which a requested target can be reached, and
 tells each bprop which of its inputs need a gradient, so no gradient that nobody
