@@ -165,14 +165,23 @@ def _evaluate(top: _Top, tracer) -> np.ndarray:
     return np.asarray(out)
 
 
+def _owning_call(a):
+    """The top-level jit call whose trace the tracer ``a`` belongs to (None: another trace, or
+    no top-level call is active)."""
+    top = _top[-1] if _top and not _suspended[0] else None
+    if top is None or top.trace is None or getattr(a, "_trace", None) is not top.trace:
+        return None
+    return top
+
+
 def constant_value(t):
     """The value of Tensor ``t`` where it does not depend on the call's inputs (a Tensor made inside
     the function: a constant of MindSpore's graph), None otherwise."""
     a = t._data
     if not isinstance(a, jax.core.Tracer):
         return np.asarray(a)
-    top = _top[-1] if _top and not _suspended[0] else None
-    if top is None or top.trace is None or getattr(a, "_trace", None) is not top.trace:
+    top = _owning_call(a)
+    if top is None:
         return None
     try:
         from jax._src import core, source_info_util
@@ -202,8 +211,8 @@ def concrete(what: str, t) -> np.ndarray:
     a = t._data
     if not isinstance(a, jax.core.Tracer):
         return np.asarray(a)
-    top = _top[-1] if _top and not _suspended[0] else None
-    if top is None or top.trace is None or getattr(a, "_trace", None) is not top.trace:
+    top = _owning_call(a)
+    if top is None:
         raise dynamic_shape_error(what)
     try:
         value = _evaluate(top, a)
@@ -233,8 +242,8 @@ def value_now(t):
     a = t._data
     if not isinstance(a, jax.core.Tracer):
         return np.asarray(a)
-    top = _top[-1] if _top and not _suspended[0] else None
-    if top is None or top.trace is None or getattr(a, "_trace", None) is not top.trace:
+    top = _owning_call(a)
+    if top is None:
         return None
     try:
         return _evaluate(top, a)
