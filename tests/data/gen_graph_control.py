@@ -421,15 +421,23 @@ def run_case(mod):
     return res
 
 
+def record(cases: dict, head: str, json_name: str, run=None) -> None:
+    """Run every case of ``cases`` under real MindSpore (each from its own file, ``head`` on top,
+    by ``run``: this file's ``run_case`` by default) and write their results to tests/data/``json_name``."""
+    run = run or run_case
+    import mindspore as ms
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        sys.path.insert(0, d)
+        for name, src in cases.items():
+            out[name] = run(load_case(name, src, d, head))
+            print(name, out[name], flush=True)
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), json_name), "w") as f:
+        json.dump({"mindspore": ms.__version__, "cases": out}, f, indent=1, sort_keys=True)
+
+
 if __name__ == "__main__":
     import numpy as np
     import mindspore as ms
     ms.set_context(mode=ms.GRAPH_MODE)
-    out = {}
-    with tempfile.TemporaryDirectory() as d:
-        sys.path.insert(0, d)
-        for name, src in CASES.items():
-            out[name] = run_case(load_case(name, src, d, HEAD))
-            print(name, out[name], flush=True)
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ms_graph_control.json"), "w") as f:
-        json.dump({"mindspore": ms.__version__, "cases": out}, f, indent=1, sort_keys=True)
+    record(CASES, HEAD, "ms_graph_control.json")

@@ -8,13 +8,11 @@ Run with ``~/msref/bin/python tests/data/gen_graph_syntax_errors.py``; writes
 ``ms_graph_syntax_errors.json``. Each case is a module source defining ``net`` and ``INPUTS`` (as in
 gen_graph_control.py); for each input the result, or the error class with the first ``LINES`` lines
 of its message (default 1), is recorded. ``EAGER = True`` runs the case in PyNative mode."""
-import json
 import os
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_graph_control import HEAD, enc, load_case  # noqa: E402
+from gen_graph_control import HEAD, enc, load_case  # noqa: E402,F401  (tests/jit/test_graph_syntax_errors.py loads cases with it)
 
 HEAD = HEAD + "from mindspore.ops import operations as P\nfrom mindspore.ops import functional as F\n"
 
@@ -163,11 +161,4 @@ if __name__ == "__main__":
     import mindspore as ms
     import gen_graph_control
     gen_graph_control.ms, gen_graph_control.np = ms, np
-    out = {}
-    with tempfile.TemporaryDirectory() as d:
-        sys.path.insert(0, d)
-        for name, src in CASES.items():
-            out[name] = run_case(load_case(name, src, d, HEAD))
-            print(name, out[name], flush=True)
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "ms_graph_syntax_errors.json"), "w") as f:
-        json.dump({"mindspore": ms.__version__, "cases": out}, f, indent=1, sort_keys=True)
+    gen_graph_control.record(CASES, HEAD, "ms_graph_syntax_errors.json", run_case)
