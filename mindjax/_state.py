@@ -16,3 +16,26 @@ class _State:
 
 
 state = _State()
+
+
+def _fast_top_level():
+    """``jax._src.core.trace_ctx.is_top_level()`` without its two property calls (0.06 us
+    against 0.27 us, on the path of every PyNative op): the same two identity tests on JAX's
+    thread-local trace and axis-environment states. Falls back to the method where those
+    names moved (another JAX version)."""
+    from jax._src import core
+    try:
+        trace_ref, axis_env = core.trace_state_strong_ref, core.axis_env_state
+        eval_trace, top_env = core.eval_trace, core.top_axis_env
+        if (trace_ref.value is eval_trace and axis_env.value is top_env) != core.trace_ctx.is_top_level():
+            raise AttributeError  # the names exist but mean something else now
+    except AttributeError:
+        return core.trace_ctx.is_top_level
+
+    def top_level() -> bool:
+        return trace_ref.value is eval_trace and axis_env.value is top_env
+    return top_level
+
+
+# True when ops run eagerly: not inside jit, vmap, grad or another JAX transform
+top_level = _fast_top_level()

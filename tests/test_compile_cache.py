@@ -72,3 +72,23 @@ def test_eager_kernels_use_quick_compile_options_and_nest_under_jit():
     np.testing.assert_array_equal(eager.asnumpy(), [[2.0, 4.0], [12.0, 20.0]])
     vm = ms.ops.vmap(lambda a: ops.relu(a) * 2)(x)  # under vmap the kernels are not top level either
     np.testing.assert_array_equal(vm.asnumpy(), [[2.0, 0.0], [6.0, 8.0]])
+
+
+def test_fast_top_level_check_agrees_with_jax():
+    # the op hot path reads JAX's trace state directly (_state.top_level); it must say what
+    # jax's own is_top_level says eagerly, under jit, grad and vmap
+    import jax
+    import jax.numpy as jnp
+    from jax._src.core import trace_ctx
+    from mindjax._state import top_level
+    seen = []
+
+    def probe(x):
+        seen.append((top_level(), trace_ctx.is_top_level()))
+        return x * 2
+
+    probe(jnp.ones(2))
+    jax.jit(probe)(jnp.ones(2))
+    jax.grad(lambda x: probe(x).sum())(jnp.ones(2))
+    jax.vmap(probe)(jnp.ones((3, 2)))
+    assert seen == [(True, True), (False, False), (False, False), (False, False)]

@@ -15,13 +15,10 @@ import jax.numpy as jnp
 import numpy as np
 
 from .. import _capture
-from .._state import state
+from .._state import state, top_level as _top_level
 from .._tensor import Tensor
 from .._autograd.tape import Node
 from .._autograd import saved as _saved
-
-# JAX's trace context: top level means ops run eagerly (not under jit, vmap or a transform)
-from jax._src.core import trace_ctx as _trace_ctx  # noqa: E402
 
 
 @functools.lru_cache(maxsize=None)
@@ -94,7 +91,7 @@ class Op:
             self._kernels[key] = pair
         except TypeError:  # unhashable attribute: no caching
             return functools.partial(self.forward, **attrs)
-        return pair[0] if _trace_ctx.is_top_level() else pair[1]
+        return pair[0] if _top_level() else pair[1]
 
     def __call__(self, *tensors, **attrs):
         return apply(self, tensors, attrs)
@@ -112,7 +109,7 @@ def apply(op: Op, tensors, attrs: dict):
     if state.amp is not None:  # amp_level 'auto' casts the inputs of the ops it lists
         tensors, attrs = state.amp(op, tensors, attrs)
     out = None
-    if state.capture and op.jit and not (state.sync or state.check_nan) and _trace_ctx.is_top_level():
+    if state.capture and op.jit and not (state.sync or state.check_nan) and _top_level():
         out = _capture.record(op, attrs, tensors, _op_error)  # placeholders (None: not capturable)
     if out is None:
         kernel = op.kernel(attrs)
@@ -367,7 +364,7 @@ def vjp_bprop(ctx, dout):
 
 def _apply_vjp(g, tensors, attrs):
     out = None
-    if state.capture and not (state.sync or state.check_nan) and _trace_ctx.is_top_level():
+    if state.capture and not (state.sync or state.check_nan) and _top_level():
         out = _capture.record(g, attrs, tensors, _op_error)
     if out is None:
         kernel = g.kernel(attrs)
