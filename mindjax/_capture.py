@@ -70,9 +70,13 @@ class Lazy:
         """The value (runs the segment that computes it, if it has not run)."""
         v = self.value
         if v is None:
-            flush(self.seg)
+            seg = self.seg
+            flush(seg)
             v = self.value
-            if v is None:  # not reachable: a live placeholder is an output of its segment
+            if v is None:
+                if seg is not None and seg.error is not None:  # its segment failed: the same error
+                    raise type(seg.error)(str(seg.error)) from None
+                # not reachable: a live placeholder is an output of its segment
                 raise RuntimeError("For 'PyNative capture', a captured value was lost.")
         return v
 
@@ -81,7 +85,7 @@ class Lazy:
 
 
 class _Segment:
-    __slots__ = ("recs", "keys", "ext", "ext_ids", "outs")
+    __slots__ = ("recs", "keys", "ext", "ext_ids", "outs", "error")
 
     def __init__(self):
         self.recs = []      # (op, attrs, refs, single): refs >= 0 a value of the segment, < 0 ~index in ext
@@ -89,6 +93,7 @@ class _Segment:
         self.ext = []       # the arrays that come from outside the segment
         self.ext_ids = {}
         self.outs = []      # weak references to the placeholders, one per value
+        self.error = None   # the error its run raised (raised again when another of its values is read)
 
 
 _cur = None
@@ -156,6 +161,8 @@ def record(op, attrs, tensors, op_error):
         sig = _avals[ikey] = _out_avals(op, attrs, avals, tensors, op_error)
     if sig is None:
         return None
+    if seg is not _cur:  # working out the shapes read a value of this segment (a Tensor among the
+        return None      # attributes, ops.pad's amounts), which ran it: this op runs on the values
     single, outs = sig
     base = len(seg.outs)
     lz = [Lazy(seg, base + i, o) for i, o in enumerate(outs)]
@@ -193,14 +200,48 @@ def flush_all() -> None:
         flush(_cur)
 
 
+def pending() -> bool:
+    """Whether ops are recorded and not yet run (the runtime's ``query`` is then False)."""
+    return _cur is not None and bool(_cur.recs)
+
+
+def _last_uses(recs, idxs):
+    """Per record, the values of the segment whose last reader it is (not those wanted out):
+    the op-by-op run drops them after it, as PyNative frees a value once nothing refers to it."""
+    last = {}
+    for k, (_, _, refs, _) in enumerate(recs):
+        for r in refs:
+            if r >= 0:
+                last[r] = k
+    wanted = set(idxs)
+    drop = [[] for _ in recs]
+    for r, k in last.items():
+        if r not in wanted:
+            drop[k].append(r)
+    return drop
+
+
 def _run_op_by_op(recs, ext, idxs):
     vals = []
-    for op, attrs, refs, single in recs:
-        out = op.kernel(attrs)(*[vals[r] if r >= 0 else ext[~r] for r in refs])
+    drop = _last_uses(recs, idxs)
+    for k, (op, attrs, refs, single) in enumerate(recs):
+        args = [vals[r] if r >= 0 else ext[~r] for r in refs]
+        try:
+            out = op.kernel(attrs)(*args)
+        except Exception as e:  # noqa: BLE001 - the op's failure as PyNative reports it (ops._primitive)
+            from ._tensor import Tensor
+            from .ops._primitive import _op_error
+            err = _op_error(op, e, [Tensor._make(a) for a in args])
+            if err is None:
+                raise
+            raise err from None
+        del args
         if single:
             vals.append(out)
         else:
             vals.extend(out)
+        for r in drop[k]:
+            vals[r] = None
     return [vals[i] for i in idxs]
 
 
@@ -239,11 +280,15 @@ def flush(seg) -> None:
         return
     idxs = tuple(x.idx for x in live)
     stats["flushes"] += 1
-    if _trace_ctx.is_top_level():
-        values = _run(recs, ext, idxs, keys)
-    else:  # a placeholder read while a jit function is traced: its value, not a tracer
-        with jax.ensure_compile_time_eval():
-            values = _run_op_by_op(recs, ext, idxs)
+    try:
+        if _trace_ctx.is_top_level():
+            values = _run(recs, ext, idxs, keys)
+        else:  # a placeholder read while a jit function is traced: its value, not a tracer
+            with jax.ensure_compile_time_eval():
+                values = _run_op_by_op(recs, ext, idxs)
+    except Exception as e:
+        seg.error = e
+        raise
     for x, v in zip(live, values):
         x.value = v
         x.seg = None

@@ -250,3 +250,52 @@ def test_other_threads_run_op_by_op(capture):
     t.join()
     assert got["raw"] is not _capture.Lazy
     np.testing.assert_allclose(got["val"], np.exp(np.ones(3, np.float32)) + 1.0, rtol=1e-6)
+
+
+def _boom_host(x):
+    raise ValueError("device says no")
+
+
+def test_run_time_failure_of_a_captured_op_is_reported_as_pynative_reports_it(capture):
+    import jax
+    from mindjax.ops._primitive import Op, apply
+    boom = Op("Boom", lambda x: jax.pure_callback(_boom_host, jax.ShapeDtypeStruct(x.shape, x.dtype), x))
+    x = Tensor(np.ones(3, np.float32))
+    y = apply(boom, (ops.exp(x),), {})
+    z = ops.exp(x) * 2  # another value of the same segment
+    assert type(y._raw) is _capture.Lazy and type(z._raw) is _capture.Lazy
+    with pytest.raises(RuntimeError) as info:
+        y.asnumpy()  # the segment runs here, op by op the first time: Boom fails
+    assert type(info.value) is RuntimeError
+    assert str(info.value).startswith("For 'Boom', the kernel failed at run time with inputs ([3]:Float32)")
+    assert not any("/jax/" in f.filename for f in traceback.extract_tb(info.value.__traceback__))
+    with pytest.raises(RuntimeError, match="For 'Boom', the kernel failed at run time"):
+        z.asnumpy()  # its segment failed: the same error, not a lost value
+    np.testing.assert_allclose(ops.exp(x).asnumpy(), np.exp(np.ones(3, np.float32)))  # a new segment
+
+
+def test_op_whose_attributes_hold_a_captured_tensor(capture):
+    # ops.pad with its amounts in a Tensor: working out the output shape reads the amounts, which
+    # runs the open segment; the op then runs on the values (the same result as op by op)
+    x = Tensor(np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4))
+    amounts = Tensor(np.array([1, 0, 2, 1], np.int64)) + 0  # a placeholder of the open segment
+    xin = x * 1
+    assert type(amounts._raw) is _capture.Lazy
+    got = ops.pad(xin, amounts, "replicate")
+    want = np.pad(np.arange(24, dtype=np.float32).reshape(1, 2, 3, 4), ((0, 0), (0, 0), (2, 1), (1, 0)), mode="edge")
+    np.testing.assert_array_equal(got.asnumpy(), want)
+
+
+def test_runtime_synchronize_and_memory_run_the_open_segment(capture):
+    from mindjax import runtime as rt
+    a = Tensor(np.ones((64, 64), np.float32))
+    b = ops.matmul(a, a) + 1
+    assert type(b._raw) is _capture.Lazy and b._raw.value is None
+    assert rt.current_stream().query() is False  # recorded work not yet run
+    rt.synchronize()
+    assert b._raw.value is not None and b._raw.value.is_ready()
+    assert rt.current_stream().query() is True
+    c = ops.exp(a)
+    before = b._raw.value.nbytes
+    assert rt.memory_allocated() >= before + c.nbytes and c._raw.value is not None  # counted once run
+    np.testing.assert_allclose(b.asnumpy(), np.full((64, 64), 65.0, np.float32))

@@ -50,6 +50,8 @@ def _device(device_target: str | None = None):
 def _live_bytes(dev) -> int:
     """Bytes of the live jax buffers on ``dev`` (each shard on that device counted once)."""
     import jax
+    from .. import _capture
+    _capture.flush_all()  # the values of recorded ops count once they exist: run them first
     total = 0
     for arr in jax.live_arrays():
         try:

@@ -35,6 +35,8 @@ def _device_info() -> tuple:
 def _synchronize_all() -> None:
     """Block until every computation dispatched so far has finished."""
     import jax
+    from .. import _capture
+    _capture.flush_all()  # ops recorded by the captured mode are dispatched work too
     jax.effects_barrier()
     jax.block_until_ready(jax.live_arrays())
     from .memory import _sample
@@ -126,7 +128,8 @@ class Stream:
     def query(self) -> bool:
         """Whether all dispatched work has finished (does not block)."""
         import jax
-        return all(a.is_ready() for a in jax.live_arrays())
+        from .. import _capture
+        return not _capture.pending() and all(a.is_ready() for a in jax.live_arrays())
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Stream):
