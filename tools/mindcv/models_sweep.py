@@ -13,7 +13,7 @@ memory passes --mem-limit-gb (default 10) is killed and recorded as FAIL at stag
 training step at their input size), and memory never accumulates from one model to the next.
 
     PYTHONPATH=../mindcv .venv/bin/python -m mindjax tools/mindcv/models_sweep.py \
-        --results /tmp/mindcv_sweep.jsonl [--only resnet18,vit_b_32_224] [--cpu-limit 900] [--mem-limit-gb 10]
+        --results /tmp/mindcv_sweep.jsonl [--only resnet18,vit_b_32_224] [--shard 0/2] [--cpu-limit 900] [--mem-limit-gb 10]
 """
 import argparse
 import json
@@ -120,6 +120,8 @@ def main():
     ap.add_argument("--results")
     ap.add_argument("--cpu-limit", type=float, default=900.0)
     ap.add_argument("--mem-limit-gb", type=float, default=10.0)
+    ap.add_argument("--shard", default="", help="K/N: only the models whose place in the list is K modulo N "
+                    "(N sweeps, K = 0..N-1, can share one --results file: each appends whole lines)")
     ap.add_argument("--one", default="", help="(internal) run one model in this process, print its record")
     args = ap.parse_args()
     signal.signal(signal.SIGPROF, _over)
@@ -129,6 +131,11 @@ def main():
     if not args.results:
         ap.error("--results is required")
     names = args.only.split(",") if args.only else mindcv.list_models()
+    if args.shard:
+        k, n = (int(v) for v in args.shard.split("/"))
+        if not 0 <= k < n:
+            ap.error(f"--shard must be K/N with 0 <= K < N, but got {args.shard}")
+        names = names[k::n]
     done = set()
     if os.path.exists(args.results):
         with open(args.results) as f:
