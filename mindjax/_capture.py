@@ -194,6 +194,33 @@ def _out_avals(op, attrs, avals, tensors, op_error):
     return single, tuple((tuple(o.shape), o.dtype, bool(getattr(o, "weak_type", False))) for o in outs)
 
 
+def release_heap() -> None:
+    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; nothing
+    elsewhere). XLA's compiler and the one-op kernels' runs free gigabytes that glibc keeps
+    mapped: after a ResNet-50 step compiled here, resident memory was 4.05 GB with 199 MB of
+    live arrays, and 0.96 GB after a trim."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+_TRIM = []
+
+
+def _malloc_trim():
+    if not _TRIM:
+        fn = None
+        try:
+            import ctypes
+            import sys
+            if sys.platform.startswith("linux"):
+                fn = ctypes.CDLL("libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            fn = None
+        _TRIM.append(fn)
+    return _TRIM[0]
+
+
 def flush_all() -> None:
     """Run the open segment, if any."""
     if _cur is not None:
@@ -327,13 +354,20 @@ def _run(recs, ext, idxs, keys):
         order = tuple(sorted(ent.idxs))
         ent.prog = (_compile(recs, order), order)
         stats["compiled"] += 1
+        fresh = True
+    else:
+        fresh = False
     prog, order = ent.prog
+    if fresh:  # XLA compiles the whole segment now: from a heap the op-by-op steps left freed, not held
+        release_heap()
     try:
         out = prog(ext)
     except Exception:  # noqa: BLE001 - re-run op by op: the op that fails raises its own error
         ent.bad = True
         stats["op_by_op"] += 1
         return _run_op_by_op(recs, ext, idxs)
+    if fresh:
+        release_heap()  # and what the compiler freed goes back to the system
     stats["replayed"] += 1
     if order == idxs:
         return out

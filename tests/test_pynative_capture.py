@@ -299,3 +299,24 @@ def test_runtime_synchronize_and_memory_run_the_open_segment(capture):
     before = b._raw.value.nbytes
     assert rt.memory_allocated() >= before + c.nbytes and c._raw.value is not None  # counted once run
     np.testing.assert_allclose(b.asnumpy(), np.full((64, 64), 65.0, np.float32))
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="glibc's malloc_trim")
+def test_release_heap_returns_freed_heap_pages():
+    # jit's first call and a captured segment's compile trim the C heap around XLA's compiler
+    # (measured: ResNet-50's Graph-mode peak RSS 2,781 -> 2,404 MB); here: freed 2 KB blocks
+    # between live ones stay resident until the trim
+    def rss_mb():
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+
+    keep, drop = [], []
+    for i in range(200_000):
+        (keep if i % 8 == 0 else drop).append(bytes(2048) + bytes([i % 251]))
+    del drop
+    before = rss_mb()
+    _capture.release_heap()
+    assert before - rss_mb() > 100  # ~350 MB were freed; most of it goes back
+    assert len(keep) == 25_000 and keep[3][-1] == 24 % 251

@@ -23,6 +23,7 @@ import jax
 import numpy as np
 from jax._src.core import trace_ctx as _trace_ctx
 
+from .. import _capture
 from .._state import state
 from .._tensor import Tensor
 from . import fallback
@@ -564,8 +565,14 @@ def _call_jitted(prog, rng_key, params, arrays):
         if prog.dyn and not prog.exported:
             dynamic.export(prog, rng_key, [p._value for p in params], arrays)
         values = [p._value for p in params]
+        first = prog.out_spec is None
+        if first:  # XLA compiles the program in this call: see _capture.release_heap
+            _capture.release_heap()
         with dynamic_break.calling(prog, (rng_key, values, arrays)):
-            return prog.jitted(rng_key, values, arrays)
+            out = prog.jitted(rng_key, values, arrays)
+        if first:
+            _capture.release_heap()
+        return out
     except (_Retrace, dynamic.NoDynamic):
         raise
     except Exception as e:  # noqa: BLE001 - shown without JAX's frames and its note
