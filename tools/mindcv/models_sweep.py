@@ -1,6 +1,9 @@
 """Every mindcv model, or those named in --only (comma-separated): build it, run a forward pass
 (eval, batch 1, at the model's own input size: output (1, 10), finite) and one training step
 (batch 2, CrossEntropyLoss + Momentum through value_and_grad: finite loss, weights changed).
+The model's own input size is its pretrained cfg's ``input_size``, else the ``image_resize`` of
+its training config in mindcv's configs/, else 224. A model that returns main and auxiliary
+logits in training (inception_v3) is trained on both, as mindcv's loss with ``aux_factor`` does.
 
 One JSON line per model is appended to --results, and models already there are skipped, so the
 sweep resumes where it stopped (it takes hours on a 2-core CPU). The limit per model is in CPU
@@ -36,8 +39,30 @@ def _over(*_):
     raise OverLimit("over the CPU-time limit")
 
 
+def _config_sizes():
+    """``image_resize`` of each model's training config in mindcv's configs/ (the size mindcv
+    trains it at), for models whose pretrained cfg names no input size (inception_v3: 299; at 224
+    its auxiliary head's 5x5 convolution has a 3x3 input, which MindSpore rejects too)."""
+    import glob
+    import yaml
+    root = os.path.join(os.path.dirname(os.path.dirname(mindcv.__file__)), "configs")
+    sizes = {}
+    for path in sorted(glob.glob(os.path.join(root, "*", "*.yaml"))):
+        try:
+            with open(path) as f:
+                cfg = yaml.safe_load(f) or {}
+        except (OSError, yaml.YAMLError):
+            continue
+        if isinstance(cfg, dict) and cfg.get("model") and cfg.get("image_resize"):
+            sizes.setdefault(cfg["model"], int(cfg["image_resize"]))
+    return sizes
+
+
 def size_of(name):
-    return (get_pretrained_cfg_value(name, "input_size") or (3, 224, 224))[-1]
+    size = get_pretrained_cfg_value(name, "input_size")
+    if size:
+        return size[-1]
+    return _config_sizes().get(name, 224)
 
 
 def run_one(name, cpu_limit):
@@ -58,7 +83,12 @@ def run_one(name, cpu_limit):
         loss_fn = nn.CrossEntropyLoss()
         opt = nn.Momentum(net.trainable_params(), 0.01, 0.9)
         before = opt.parameters[0].asnumpy().copy()
-        gf = ms.value_and_grad(lambda a, b: loss_fn(net(a), b), None, opt.parameters)
+        def loss_of(a, b):
+            out = net(a)
+            if isinstance(out, tuple):  # main and auxiliary logits (inception_v3): mindcv's loss with aux_factor 0.4
+                return loss_fn(out[0], b) + 0.4 * loss_fn(out[1], b)
+            return loss_fn(out, b)
+        gf = ms.value_and_grad(loss_of, None, opt.parameters)
         xb = ms.Tensor(np.random.default_rng(1).standard_normal((2, 3, size, size)).astype(np.float32))
         loss, g = gf(xb, ms.Tensor(np.array([1, 2], np.int32)))
         opt(g)
