@@ -302,7 +302,7 @@ def test_runtime_synchronize_and_memory_run_the_open_segment(capture):
 
 
 @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="glibc's malloc_trim")
-def test_release_heap_returns_freed_heap_pages():
+def test_release_heap_returns_freed_heap_pages(monkeypatch):
     # jit's first call and a captured segment's compile trim the C heap around XLA's compiler
     # (measured: ResNet-50's Graph-mode peak RSS 2,781 -> 2,404 MB); here: freed 2 KB blocks
     # between live ones stay resident until the trim
@@ -316,7 +316,14 @@ def test_release_heap_returns_freed_heap_pages():
     for i in range(200_000):
         (keep if i % 8 == 0 else drop).append(bytes(2048) + bytes([i % 251]))
     del drop
+    monkeypatch.setattr(_capture, "TRIM_ABOVE", 0)  # (it acts in processes above 512 MB resident)
+    monkeypatch.setattr(_capture, "_LAST_TRIM", [-1e9])
     before = rss_mb()
     _capture.release_heap()
     assert before - rss_mb() > 100  # ~350 MB were freed; most of it goes back
+    # at most one trim every TRIM_EVERY_S seconds: a second call at once does nothing
+    again = [bytes(2048) + bytes([i % 251]) for i in range(100_000)][::8]
+    mid = rss_mb()
+    _capture.release_heap()
+    assert rss_mb() > mid - 50 and len(again) == 12_500
     assert len(keep) == 25_000 and keep[3][-1] == 24 % 251
