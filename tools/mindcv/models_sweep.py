@@ -2,7 +2,7 @@
 (eval, batch 1, at the model's own input size: output (1, 10), finite) and one training step
 (batch 2, CrossEntropyLoss + Momentum through value_and_grad: finite loss, weights changed).
 The model's own input size is its pretrained cfg's ``input_size``, else the ``image_resize`` of
-its training config in mindcv's configs/, else 224. A model that returns main and auxiliary
+its training config in mindcv's configs/, else that of its family's configured model, else 224. A model that returns main and auxiliary
 logits in training (inception_v3) is trained on both, as mindcv's loss with ``aux_factor`` does.
 
 One JSON line per model is appended to --results, and models already there are skipped, so the
@@ -62,7 +62,13 @@ def size_of(name):
     size = get_pretrained_cfg_value(name, "input_size")
     if size:
         return size[-1]
-    return _config_sizes().get(name, 224)
+    sizes = _config_sizes()
+    if name in sizes:
+        return sizes[name]
+    # no config of its own: its family's (swinv2_small_window8 trains at swinv2_tiny_window8's 256,
+    # the SwinTransformerV2 default, whose window partition needs it)
+    family = [sizes[m] for m in sorted(sizes) if _model_to_module.get(m) == _model_to_module.get(name)]
+    return family[0] if family else 224
 
 
 def run_one(name, cpu_limit):
