@@ -29,13 +29,12 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 import weakref
 
 import jax
-from jax._src.core import trace_ctx as _trace_ctx
 
-from ._state import state
+from . import _heap
+from ._state import state, top_level
 
 MAX_RECORDS = 4096     # a segment longer than this is run (a loop that never reads a value)
 MIN_COMPILED = 3       # shorter segments always run op by op (their kernels are compiled already)
@@ -195,51 +194,6 @@ def _out_avals(op, attrs, avals, tensors, op_error):
     return single, tuple((tuple(o.shape), o.dtype, bool(getattr(o, "weak_type", False))) for o in outs)
 
 
-TRIM_ABOVE = 512 << 20  # release_heap acts only in a process resident above this (bytes) ...
-TRIM_EVERY_S = 5.0       # ... and at most once in this many seconds
-
-
-def release_heap() -> None:
-    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; nothing
-    elsewhere). XLA's compiler and the one-op kernels' runs free gigabytes that glibc keeps
-    mapped: after a ResNet-50 step compiled here, resident memory was 4.05 GB with 199 MB of
-    live arrays, and 0.96 GB after a trim. A trim walks the heap (12-56 ms on a fragmented
-    400 MB one), so it runs only in a large process (above ``TRIM_ABOVE`` resident), at most
-    every ``TRIM_EVERY_S`` seconds (at most ~1% of the time): small programs pay a 5 us read."""
-    trim = _malloc_trim()
-    if trim is None:
-        return
-    try:
-        with open("/proc/self/statm", "rb") as f:
-            rss = int(f.read().split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError):
-        return
-    now = time.monotonic()
-    if rss < TRIM_ABOVE or now - _LAST_TRIM[0] < TRIM_EVERY_S:
-        return
-    trim(0)
-    _LAST_TRIM[0] = time.monotonic()
-
-
-_TRIM = []
-_LAST_TRIM = [-1e9]
-_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
-
-
-def _malloc_trim():
-    if not _TRIM:
-        fn = None
-        try:
-            import ctypes
-            import sys
-            if sys.platform.startswith("linux"):
-                fn = ctypes.CDLL("libc.so.6").malloc_trim
-        except (OSError, AttributeError):
-            fn = None
-        _TRIM.append(fn)
-    return _TRIM[0]
-
-
 def flush_all() -> None:
     """Run the open segment, if any."""
     if _cur is not None:
@@ -327,7 +281,7 @@ def flush(seg) -> None:
     idxs = tuple(x.idx for x in live)
     stats["flushes"] += 1
     try:
-        if _trace_ctx.is_top_level():
+        if top_level():
             values = _run(recs, ext, idxs, keys)
         else:  # a placeholder read while a jit function is traced: its value, not a tracer
             with jax.ensure_compile_time_eval():
@@ -373,12 +327,11 @@ def _run(recs, ext, idxs, keys):
         order = tuple(sorted(ent.idxs))
         ent.prog = (_compile(recs, order), order)
         stats["compiled"] += 1
-        fresh = True
+        fresh = True  # XLA compiles the whole segment at this call: see _heap.release
+        _heap.release()
     else:
         fresh = False
     prog, order = ent.prog
-    if fresh:  # XLA compiles the whole segment now: from a heap the op-by-op steps left freed, not held
-        release_heap()
     try:
         out = prog(ext)
     except Exception:  # noqa: BLE001 - re-run op by op: the op that fails raises its own error
@@ -386,7 +339,7 @@ def _run(recs, ext, idxs, keys):
         stats["op_by_op"] += 1
         return _run_op_by_op(recs, ext, idxs)
     if fresh:
-        release_heap()  # and what the compiler freed goes back to the system
+        _heap.release()  # and what the compiler freed goes back to the system
     stats["replayed"] += 1
     if order == idxs:
         return out

@@ -10,11 +10,10 @@ import numbers
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax._src.core import trace_ctx as _trace_ctx  # top level: no trace active
 
 from . import _dtype as mstype
 from ._capture import Lazy as _Lazy
-from ._state import state
+from ._state import state, top_level
 
 
 def _infer_dtype(data) -> mstype.Type:
@@ -64,7 +63,7 @@ def _lift(arr: np.ndarray):
     """A numpy array as a jax array. Outside any trace it is a plain transfer: ``jnp.asarray``
     there compiles an identity program per shape and dtype (JAX's ``stage``, ~60 ms each), which
     made every new Parameter or batch shape an XLA compile."""
-    return jax.device_put(arr) if _trace_ctx.is_top_level() else jnp.asarray(arr)
+    return jax.device_put(arr) if top_level() else jnp.asarray(arr)
 
 
 def _to_array(data, dtype: mstype.Type | None):

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import mindjax as ms
-from mindjax import _capture, nn, ops, Tensor
+from mindjax import _capture, _heap, nn, ops, Tensor
 from mindjax.common.initializer import Normal
 
 
@@ -316,14 +316,14 @@ def test_release_heap_returns_freed_heap_pages(monkeypatch):
     for i in range(200_000):
         (keep if i % 8 == 0 else drop).append(bytes(2048) + bytes([i % 251]))
     del drop
-    monkeypatch.setattr(_capture, "TRIM_ABOVE", 0)  # (it acts in processes above 512 MB resident)
-    monkeypatch.setattr(_capture, "_LAST_TRIM", [-1e9])
+    monkeypatch.setattr(_heap, "TRIM_ABOVE", 0)  # (it acts in processes above 512 MB resident)
+    monkeypatch.setattr(_heap, "_LAST_TRIM", [-1e9])
     before = rss_mb()
-    _capture.release_heap()
+    _heap.release()
     assert before - rss_mb() > 100  # ~350 MB were freed; most of it goes back
     # at most one trim every TRIM_EVERY_S seconds: a second call at once does nothing
     again = [bytes(2048) + bytes([i % 251]) for i in range(100_000)][::8]
     mid = rss_mb()
-    _capture.release_heap()
+    _heap.release()
     assert rss_mb() > mid - 50 and len(again) == 12_500
     assert len(keep) == 25_000 and keep[3][-1] == 24 % 251

@@ -21,10 +21,9 @@ import os
 
 import jax
 import numpy as np
-from jax._src.core import trace_ctx as _trace_ctx
 
-from .. import _capture
-from .._state import state
+from .. import _heap
+from .._state import state, top_level
 from .._tensor import Tensor
 from . import fallback
 from .control import UNDEF as control_UNDEF
@@ -512,7 +511,7 @@ def _captured_call(holder, fn, args, kwargs):
     from .. import _capture
     from ..common.seed import _get_key
     from ..ops._primitive import Op, _op_error
-    if not _trace_ctx.is_top_level():
+    if not top_level():
         return _NOT_CAPTURED
     prog, tensors, arrays = _program_for(holder, fn, args, kwargs, peek=True)
     if (prog is None or prog.written is None or prog.out_spec is None or prog.eager or prog.checks or prog.dyn
@@ -566,12 +565,12 @@ def _call_jitted(prog, rng_key, params, arrays):
             dynamic.export(prog, rng_key, [p._value for p in params], arrays)
         values = [p._value for p in params]
         first = prog.out_spec is None
-        if first:  # XLA compiles the program in this call: see _capture.release_heap
-            _capture.release_heap()
+        if first:  # XLA compiles the program in this call: see _heap.release
+            _heap.release()
         with dynamic_break.calling(prog, (rng_key, values, arrays)):
             out = prog.jitted(rng_key, values, arrays)
         if first:
-            _capture.release_heap()
+            _heap.release()
         return out
     except (_Retrace, dynamic.NoDynamic):
         raise
