@@ -24,7 +24,7 @@ test-slow: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -m slow tests
 
 seeds: $(STAMP)
-	$(BIN)/python ../shared/seed_cases/run.py --python "$(BIN)/python -m mindjax" --jobs 2
+	$(BIN)/python ../shared/seed_cases/run.py --python "$(abspath $(BIN))/python -m mindjax" --jobs 2
 
 demo: $(STAMP)
 	$(BIN)/python -m mindjax demo/demo.py
