@@ -9,20 +9,29 @@ from ._summary_ops import ScalarSummary, ImageSummary, TensorSummary, HistogramS
 
 
 class Print(Primitive):
-    """``ops.Print()(*inputs)``: prints its inputs (Tensors as MindSpore prints them).
+    """``ops.Print()(*inputs)``: prints each input on its own line, Tensors as MindSpore prints
+    them; inside compiled code (``jit``, GRAPH_MODE) it prints the values of every call, when the
+    program runs, as MindSpore's Print operator does.
 
     Examples:
         >>> import mindjax as ms
         >>> from mindjax.ops import operations as P
         >>> _ = P.Print()("x:", ms.Tensor([1, 2]))
-        x: [1 2]
+        x:
+        Tensor(shape=[2], dtype=Int64, value= [1, 2])
     """
 
     def __init__(self):
         super().__init__("Print")
 
     def __call__(self, *inputs):
-        print(*[str(x) if isinstance(x, Tensor) else x for x in inputs])
+        from ..._state import state
+        if state.jit_depth:  # traced: a host callback prints the values each time the program runs
+            from ..._jit.fallback import graph_print
+            graph_print(inputs, {})
+        else:
+            for x in inputs:
+                print(repr(x) if isinstance(x, Tensor) else x)
         return Tensor(0, mstype.int32)
 
 
