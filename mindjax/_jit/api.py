@@ -29,6 +29,7 @@ from . import fallback
 from .control import UNDEF as control_UNDEF
 from . import state as jit_state
 from . import dynamic
+from . import donate
 from . import dynamic_break
 from . import record as _record
 from . import pylists
@@ -94,6 +95,17 @@ class _Program:
         self.whole_grad = False  # traced as one tape node of a PyNative gradient (see _call_recorded)
         self.lists = None  # what the program does to the caller's Python lists (pylists.Plan)
         self.jitted = jax.jit(self._pure)
+        self.donate = None  # whether its calls give XLA the Parameters' buffers (decided at its first call)
+        self.jitted_all = None  # the donating program (donate.py)
+
+    def _pure_all(self, key, param_arrays, arrays):
+        """``_pure`` returning every Parameter, the ones it does not write as they came, and
+        those first: what the donating program runs (donate.py)."""
+        out_arrays, new_params, new_key = self.jitted(key, param_arrays, arrays)
+        full = list(param_arrays)
+        for i, v in zip(self.written, new_params):
+            full[i] = v
+        return full, out_arrays, new_key
 
     def _pure(self, key, param_arrays, arrays):
         from .ast_pass import convert
@@ -558,7 +570,10 @@ def _run_eager(holder, prog, fn, args, kwargs):
     return out
 
 
-def _call_jitted(prog, rng_key, params, arrays):
+def _call_jitted(prog, rng_key, params, arrays, may_donate: bool = True):
+    """Run ``prog`` on the Parameters' values: ``(outputs, written values, new key)``. At its
+    first call the program is traced, then compiled donating or not (donate.py); a donating
+    call writes back here the Parameters the program does not change (their buffers moved)."""
     from .errors import clean_exception
     try:
         if prog.dyn and not prog.exported:
@@ -568,7 +583,12 @@ def _call_jitted(prog, rng_key, params, arrays):
         if first:  # XLA compiles the program in this call: see _heap.release
             _heap.release()
         with dynamic_break.calling(prog, (rng_key, values, arrays)):
-            out = prog.jitted(rng_key, values, arrays)
+            if prog.donate is None:
+                prog.donate = first and may_donate and top_level() and _decide_donation(prog, rng_key, values, arrays)
+            if prog.donate and may_donate:
+                out = _donated_call(prog, rng_key, params, values, arrays)
+            else:
+                out = prog.jitted(rng_key, values, arrays)
         if first:
             _heap.release()
         return out
@@ -576,6 +596,26 @@ def _call_jitted(prog, rng_key, params, arrays):
         raise
     except Exception as e:  # noqa: BLE001 - shown without JAX's frames and its note
         raise clean_exception(e) from None
+
+
+def _decide_donation(prog, rng_key, values, arrays) -> bool:
+    """Whether ``prog`` donates: traced first (jax keeps the trace for the compile that
+    follows), it does when it has no run-time checks and no host effects (donate.py)."""
+    if not donate.eligible(prog):
+        return False
+    traced = prog.jitted.trace(rng_key, values, arrays)
+    if prog.checks or traced.jaxpr.effects:
+        return False
+    prog.jitted_all = jax.jit(prog._pure_all, donate_argnums=1)
+    return True
+
+
+def _donated_call(prog, rng_key, params, values, arrays):
+    vals = donate.unshared(values)
+    full, out_arrays, new_key = prog.jitted_all(rng_key, vals, arrays)
+    for p, v in zip(params, full):  # every buffer given moved: the values are the outputs now
+        p._value = v
+    return out_arrays, [full[i] for i in prog.written], new_key
 
 
 def _integer_grad(tensors, params) -> bool:
@@ -608,7 +648,7 @@ def _call_recorded(prog, rng_key, params, tensors):
                 prog.whole_grad = False
             return tuple(outs) + tuple(new_params) + (new_key,)
         op = Op("JitCall", forward, "vjp", n_out=-2)
-        _call_jitted(prog, rng_key, params, [t._data for t in tensors])  # learn out_spec and the writes
+        _call_jitted(prog, rng_key, params, [t._data for t in tensors], may_donate=False)  # learn out_spec and the writes
         op.n_out = (_count_T(prog.out_spec) + (prog.lists.n_out if prog.lists else 0) + len(prog.global_outs) + len(prog.arg_writes) + len(prog.written)
                     + 1)
         prog._op = op

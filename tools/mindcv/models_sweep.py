@@ -1,6 +1,6 @@
 """Every mindcv model, or those named in --only (comma-separated): build it, run a forward pass
 (eval, batch 1, at the model's own input size: output (1, 10), finite) and one training step
-(batch 2, CrossEntropyLoss + Momentum through value_and_grad: finite loss, weights changed).
+(batch 2 - or --train-batch - CrossEntropyLoss + Momentum through value_and_grad: finite loss, weights changed).
 The model's own input size is its pretrained cfg's ``input_size``, else the ``image_resize`` of
 its training config in mindcv's configs/, else that of its family's configured model, else 224. A model that returns main and auxiliary
 logits in training (inception_v3) is trained on both, as mindcv's loss with ``aux_factor`` does.
@@ -71,7 +71,7 @@ def size_of(name):
     return family[0] if family else 224
 
 
-def run_one(name, cpu_limit):
+def run_one(name, cpu_limit, train_batch=2):
     t, cpu0, stage = time.time(), time.process_time(), "build"
     signal.setitimer(signal.ITIMER_PROF, cpu_limit)  # CPU time of every thread of this process
     rec = {"model": name, "module": _model_to_module.get(name)}
@@ -95,13 +95,15 @@ def run_one(name, cpu_limit):
                 return loss_fn(out[0], b) + 0.4 * loss_fn(out[1], b)
             return loss_fn(out, b)
         gf = ms.value_and_grad(loss_of, None, opt.parameters)
-        xb = ms.Tensor(np.random.default_rng(1).standard_normal((2, 3, size, size)).astype(np.float32))
-        loss, g = gf(xb, ms.Tensor(np.array([1, 2], np.int32)))
+        xb = ms.Tensor(np.random.default_rng(1).standard_normal((train_batch, 3, size, size)).astype(np.float32))
+        loss, g = gf(xb, ms.Tensor(np.arange(1, train_batch + 1, dtype=np.int32) % 10))
         opt(g)
         lv = float(loss.asnumpy())
         assert np.isfinite(lv), "loss not finite"
         assert not np.array_equal(before, opt.parameters[0].asnumpy()), "weights unchanged"
         rec.update(status="OK", size=size, loss=round(lv, 4))
+        if train_batch != 2:
+            rec["train_batch"] = train_batch
     except BaseException as e:  # noqa: BLE001 - every failure is a result of the sweep
         if isinstance(e, KeyboardInterrupt):
             raise
@@ -124,12 +126,13 @@ def _rss_gb(pid: int) -> float:
     return 0.0
 
 
-def run_isolated(name, cpu_limit, mem_limit_gb):
+def run_isolated(name, cpu_limit, mem_limit_gb, train_batch=2):
     """``run_one`` in a child process (this script with --one), killed past ``mem_limit_gb``."""
     import subprocess
     import sys
     t = time.time()
-    cmd = [sys.executable, "-m", "mindjax", os.path.abspath(__file__), "--one", name, "--cpu-limit", str(cpu_limit)]
+    cmd = [sys.executable, "-m", "mindjax", os.path.abspath(__file__), "--one", name, "--cpu-limit", str(cpu_limit),
+           "--train-batch", str(train_batch)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     peak = 0.0
     while proc.poll() is None:
@@ -158,11 +161,13 @@ def main():
     ap.add_argument("--mem-limit-gb", type=float, default=10.0)
     ap.add_argument("--shard", default="", help="K/N: only the models whose place in the list is K modulo N "
                     "(N sweeps, K = 0..N-1, can share one --results file: each appends whole lines)")
+    ap.add_argument("--train-batch", type=int, default=2, help="the training step's batch (2; 1 for a model whose "
+                    "batch-2 step does not fit in memory)")
     ap.add_argument("--one", default="", help="(internal) run one model in this process, print its record")
     args = ap.parse_args()
     signal.signal(signal.SIGPROF, _over)
     if args.one:
-        print(json.dumps(run_one(args.one, args.cpu_limit)), flush=True)
+        print(json.dumps(run_one(args.one, args.cpu_limit, args.train_batch)), flush=True)
         return
     if not args.results:
         ap.error("--results is required")
@@ -179,7 +184,7 @@ def main():
     for name in names:
         if name in done:
             continue
-        rec = run_isolated(name, args.cpu_limit, args.mem_limit_gb)
+        rec = run_isolated(name, args.cpu_limit, args.mem_limit_gb, args.train_batch)
         print(json.dumps(rec), flush=True)
         with open(args.results, "a") as f:
             f.write(json.dumps(rec) + "\n")
