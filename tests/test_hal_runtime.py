@@ -308,7 +308,10 @@ def test_settings_are_accepted_once():
     check_error("set_cpu_affinity(repeat)", lambda: rt.set_cpu_affinity(True))
 
 
-def test_launch_blocking_makes_ops_synchronous():
+def test_launch_blocking_makes_ops_synchronous(monkeypatch):
+    # launch_blocking cannot be undone (as in MindSpore): put the process back for the tests after
+    monkeypatch.setattr(state, "sync", state.sync)
+    monkeypatch.setitem(executor._settings, "launch_blocking", executor._settings.get("launch_blocking", False))
     assert rt.launch_blocking() is VAL["launch_blocking()"]
     assert state.sync is True
     # as in MindSpore, the context key is a separate switch

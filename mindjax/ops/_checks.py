@@ -14,6 +14,7 @@ and drops a scatter instead, silently. So every op that takes indices checks the
 """
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import weakref
@@ -24,6 +25,19 @@ import numpy as np
 from .._state import state
 
 _pending = threading.local()
+
+
+class _QuietChecks(logging.Filter):
+    """JAX logs an exception raised inside a host callback, traceback and all, before the program
+    fails; a failed bounds check is reported once, as the caller's MindSpore error, instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not getattr(exc, "_mj_check", False)
+
+
+for _name in ("jax._src.debugging", "jax._src.callback"):
+    logging.getLogger(_name).addFilter(_QuietChecks())
 
 
 def checks_in_jit() -> bool:
@@ -119,5 +133,6 @@ def _check_at_run_time(find, arr) -> None:
         err = find(a)
         if err is not None:
             _pending.error = err
+            err._mj_check = True
             raise err
     jax.debug.callback(host_check, arr)

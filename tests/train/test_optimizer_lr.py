@@ -51,3 +51,39 @@ def test_internals_subclasses_use():
     assert fixed.target == "CPU"
     with pytest.raises(ValueError):
         fixed._set_base_target("TPU")
+
+
+def _sgd_step_on_two_rates():
+    net = nn.Dense(2, 1)
+    opt = nn.SGD(net.trainable_params(), learning_rate=[0.1, 0.01])
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), opt)
+    x, y = ms.Tensor(np.ones((1, 2), np.float32)), ms.Tensor(np.zeros((1, 1), np.float32))
+    return opt, lambda: step(x, y)
+
+
+# MindSpore 2.10 CPU, GRAPH_MODE, SGD with learning_rate=[0.1, 0.01]: two steps run, get_lr() after
+# the second and the third step raise RuntimeError "For 'Gather', the 'input_indices' should be in
+# the range [0, 2), but got 2, error_code[58]"
+GATHER_PAST_END = r"For 'Gather', the 'input_indices' should be in the range \[0, 2\), but got 2"
+
+
+def test_get_lr_past_the_rate_list_is_mindspores_gather_error():
+    opt, step = _sgd_step_on_two_rates()
+    step()
+    np.testing.assert_allclose(opt.get_lr().asnumpy(), 0.01)
+    step()
+    with pytest.raises(RuntimeError, match=GATHER_PAST_END):
+        opt.get_lr()
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_a_step_past_the_rate_list_raises_when_indices_are_checked(mode):
+    ms.set_context(mode=mode, pynative_synchronize=True)
+    try:
+        opt, step = _sgd_step_on_two_rates()
+        step()
+        step()
+        with pytest.raises(RuntimeError, match=GATHER_PAST_END):
+            step()
+    finally:
+        ms.set_context(pynative_synchronize=False)

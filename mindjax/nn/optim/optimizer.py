@@ -7,6 +7,7 @@ from ..._tensor import Tensor
 from ...common.parameter import Parameter, ParameterTuple
 from ... import ops
 from ...ops.indexing import gather_in_range
+from ...ops._checks import check_range, gather_error
 from ..._state import state
 from ..cell import Cell
 
@@ -311,8 +312,11 @@ class Optimizer(Cell):
         step = ops.reshape(self.global_step, ())
         if isinstance(lr, LearningRateSchedule):
             return lr(step)
-        if lr.ndim == 1:  # one learning rate per step; the last one holds afterwards
-            # the index is clamped into range: no host-side bounds check (it would wait for the step)
+        if lr.ndim == 1:  # one learning rate per step
+            # a step past the list's end is MindSpore's Gather error (in PyNative, and inside the
+            # compiled update when indices are checked: pynative_synchronize, MINDJAX_CHECK_INDICES);
+            # otherwise the update is not made to wait for the step's value and the last rate holds
+            check_range(step._data, 0, lr.shape[0], gather_error("Gather", lr.shape[0]))
             return gather_in_range(lr, ops.minimum(step, lr.shape[0] - 1), 0)
         if self.is_group_lr and self.dynamic_lr:
             # MindSpore reads a fixed group rate through a schedule Cell computing lr + 1 - 1 in float32
