@@ -117,6 +117,16 @@ def load_mindspore():
         return None
 
 
+def _rotated(variants: dict, r: int) -> list:
+    """The variants in round ``r``'s order: each round starts one further on, so the slot after
+    MindSpore's round and the settling pause (caches cold, cores just woken) is not always the
+    same variant's. (Row (a) in a fixed order gave its first variant, ``x + y``, 13.0 us against
+    ``ops.add``'s 10.1 us; run alone the two are 8.6 and 8.3 us.)"""
+    items = list(variants.items())
+    k = r % len(items)
+    return items[k:] + items[:k]
+
+
 # ---- (a) one small op ------------------------------------------------------------------------
 def bench_op(torch, msw, rounds, n):
     a = ms.Tensor(np.ones((4, 4), np.float32))
@@ -144,8 +154,8 @@ def bench_op(torch, msw, rounds, n):
         times["MindSpore 2.10 PyNative (x + y)"] = []
     for f in variants.values():
         f()
-    for _ in range(rounds):
-        for k, f in variants.items():
+    for r in range(rounds):
+        for k, f in _rotated(variants, r):
             times[k].append(f())
         if msw is not None:
             times["MindSpore 2.10 PyNative (x + y)"] += msw.ask(cmd="op", n=n)
@@ -180,8 +190,8 @@ def bench_gather(rounds, n):
     times = {k: [] for k in variants}
     for f in variants.values():
         f()
-    for _ in range(rounds):
-        for k, f in variants.items():
+    for r in range(rounds):
+        for k, f in _rotated(variants, r):
             times[k].append(f())
     return {k: med_ms(v) for k, v in times.items()}
 
@@ -302,7 +312,7 @@ def main():
         args.rounds, args.op_n, args.lenet_per_round, args.resnet_steps, args.gpt_steps = 3, 100, 2, 2, 2
 
     torch = load_torch(1)   # (a) at 1 thread; the training steps set 1 or 2 threads per call
-    msw = None if args.no_mindspore or "ab" not in args.only else load_mindspore()
+    msw = None if args.no_mindspore or not set("ab") & set(args.only) else load_mindspore()
     ms_python = None
     if args.no_mindspore:
         skipped.append("real MindSpore: skipped (--no-mindspore).")
