@@ -573,7 +573,7 @@ def _run_eager(holder, prog, fn, args, kwargs):
 def _call_jitted(prog, rng_key, params, arrays, may_donate: bool = True):
     """Run ``prog`` on the Parameters' values: ``(outputs, written values, new key)``. At its
     first call the program is traced, then compiled donating or not (donate.py); a donating
-    call writes back here the Parameters the program does not change (their buffers moved)."""
+    call gives every Parameter its output here (each buffer given moved into an output)."""
     from .errors import clean_exception
     try:
         if prog.dyn and not prog.exported:
