@@ -2,8 +2,14 @@
 smoothing), NLL, MSE, L1, smooth L1, binary cross-entropy (with logits), KL divergence."""
 from __future__ import annotations
 
+import jax
+import jax.numpy as jnp
+
 from .. import _dtype as mstype
+from .._state import state
+from .._tensor import Tensor
 from ._base import cast, tensor_of
+from ._primitive import Op, apply
 from ._checks import check_range
 from . import math as M
 from . import reduction as R
@@ -40,9 +46,24 @@ def sparse_softmax_cross_entropy(logits, labels):
     # the forward pass, and no boundary of a captured segment), then gathered without a second check
     check_range(lbl._data, -n, n, lambda v: RuntimeError(
         f"For 'GatherD', the value of 'index' must be in [{-n}, {n}), but got: {v}"))
+    if state.amp is None and isinstance(logits, Tensor) and logits.dtype.is_floating and logits.ndim >= 1:
+        # one kernel forward and one backward (softmax - onehot); composed, the loss launched
+        # LogSoftmax, GatherD, Neg and a reshape, and their gradients a scatter into zeros, the
+        # log-softmax gradient's Exp/Sub/Mul: each a pass over the (batch, classes) logits
+        return apply(_sparse_ce, (logits, lbl), {})
     lsm = log_softmax(logits, -1)
     picked = A.gather_elements_in_range(lsm, -1, A.expand_dims(cast(lbl, mstype.int64), -1))
     return M.neg(A.squeeze(picked, -1))
+
+
+def _sparse_ce_fwd(logits, labels):
+    """-log_softmax(logits)[..., label]: the composed form's values (labels checked in [-n, n))."""
+    lsm = jax.nn.log_softmax(logits, axis=-1)
+    idx = jnp.expand_dims(labels.astype(jnp.int32), -1)
+    return -jnp.squeeze(jnp.take_along_axis(lsm, idx, axis=-1, mode="fill", fill_value=0), -1)
+
+
+_sparse_ce = Op("SparseSoftmaxCrossEntropy", _sparse_ce_fwd, "vjp")
 
 
 def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0):

@@ -8,6 +8,7 @@ from ..._tensor import Tensor
 from ...common.parameter import Parameter
 from ...common.initializer import initializer, HeUniform, Uniform
 from ... import ops
+from ...ops._nn_more import linear as _linear
 from ..cell import Cell
 from ._check import positive_int, check_bool, check_number, keep_prob as _check_keep
 
@@ -57,16 +58,20 @@ class Dense(Cell):
         if x.ndim == 0 or x.shape[-1] != self.in_channels:
             raise ValueError(f"For 'Dense', the last dimension of the input must be 'in_channels' "
                              f"{self.in_channels}, but got input shape {list(x.shape)}.")
-        lead = x.shape[:-1]
-        if x.ndim != 2:
-            x = ops.reshape(x, (-1, self.in_channels))
-        y = ops.matmul_t(x, self.weight, False, True)
-        if self.has_bias:
-            y = ops.add(y, self.bias)
+        # one op (matmul and bias on the last axis, any leading axes); MatMul and Add where the
+        # dtypes differ, so their promotion rules and errors stay MindSpore's
+        y = _linear(x, self.weight, self.bias if self.has_bias else None)
+        if y is None:
+            lead = x.shape[:-1]
+            if x.ndim != 2:
+                x = ops.reshape(x, (-1, self.in_channels))
+            y = ops.matmul_t(x, self.weight, False, True)
+            if self.has_bias:
+                y = ops.add(y, self.bias)
+            if len(lead) != 1:
+                y = ops.reshape(y, lead + (self.out_channels,))
         if self.activation_flag:
             y = self.activation(y)
-        if len(lead) != 1:
-            y = ops.reshape(y, lead + (self.out_channels,))
         return y
 
     def extend_repr(self):
