@@ -19,9 +19,12 @@ def _f32(*shape):
 
 
 class _OpNames:
-    """The names of the ops that run while it is active (forward and backward)."""
+    """The names of the ops that run while it is active (forward and backward), op by op (the
+    captured mode, MINDJAX_PYNATIVE_CAPTURE=1, is off inside: it records ops instead)."""
 
     def __enter__(self):
+        self._capture = ms.get_context("pynative_capture")
+        ms.set_context(pynative_capture=False)
         self.names, self._orig = [], _primitive.Op.kernel
         names, orig = self.names, self._orig
 
@@ -33,6 +36,7 @@ class _OpNames:
 
     def __exit__(self, *exc):
         _primitive.Op.kernel = self._orig
+        ms.set_context(pynative_capture=self._capture)
 
 
 def _grads(fn, x, params):
