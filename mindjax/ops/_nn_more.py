@@ -236,9 +236,8 @@ def dense(input, weight, bias=None) -> Tensor:
     x, w = tensor_of(input, "Dense"), tensor_of(weight, "Dense")
     if w.ndim not in (1, 2):
         raise ValueError(f"For 'Dense', the 'weight' must be 1-D or 2-D, but got {w.ndim}-D.")
-    b = tensor_of(bias, "Dense") if isinstance(bias, Tensor) else None
-    if bias is None or b is not None:
-        y = linear(x, w, b)
+    if bias is None or isinstance(bias, Tensor):
+        y = linear(x, w, bias)
         if y is not None:
             return y
     y = M.matmul(x, A.transpose(w, (1, 0)) if w.ndim == 2 else w)

@@ -6,6 +6,7 @@ import jax
 import jax.numpy as jnp
 
 from .. import _dtype as mstype
+from .._state import state
 from .._tensor import Tensor
 from ._base import cast, tensor_of
 from ._primitive import Op, apply
@@ -591,7 +592,6 @@ def _layer_norm_fusable(x, weight, bias, n) -> bool:
     """Whether the one-kernel form computes what the composed one does: weight and bias Tensors
     (or None) of x's dtype, broadcasting over the normalised axes only, and no amp 'auto' casting
     (which casts by op name)."""
-    from .._state import state
     if state.amp is not None or not 0 < n <= x.ndim:
         return False
     for t in (weight, bias):
