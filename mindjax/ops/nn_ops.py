@@ -9,11 +9,12 @@ from .. import _dtype as mstype
 from .._state import state
 from .._tensor import Tensor
 from ._base import cast, tensor_of
-from ._primitive import Op, apply
+from ._primitive import Op, apply, vjp_bprop
 from . import math as M
 from . import reduction as R
 from . import array as A
 from . import _conv_paths as _paths
+from . import _nn_grads
 
 
 def _float(x, name):
@@ -289,6 +290,8 @@ def _conv_fwd(x, w, *, stride, padding, dilation, groups, dims):
         return _paths.pointwise(x, w, stride)
     if _paths.is_depthwise(x, w, groups) and w.shape[2] * w.shape[3] <= 81:
         return _paths.depthwise(x, w, stride, padding, dilation)
+    if dims == 2 and _paths.taps_apply(x, w, stride, padding, dilation, groups):
+        return _paths.conv(x, w, tuple(stride), padding)
     dn = ("NCH", "OIH", "NCH") if dims == 1 else ("NCHW", "OIHW", "NCHW")
     return jax.lax.conv_general_dilated(x, w, stride, padding, rhs_dilation=dilation,
                                         dimension_numbers=dn, feature_group_count=groups)
@@ -410,7 +413,21 @@ def _pool_fwd(x, *, kind, window, strides, padding):
     return y
 
 
-_pool_op = Op("Pool", _pool_fwd, "vjp")
+_max_pool_grad = Op("MaxPoolGrad", _nn_grads.max_pool_grad, "vjp")
+
+
+def _pool_bprop(ctx, d):
+    a = ctx.attrs[1]
+    x = ctx.inputs[0]
+    if a["kind"] == "max" and x.ndim == 4 and x.dtype.kind == "f" and tuple(a["window"][:2]) == (1, 1) \
+            and tuple(a["strides"][:2]) == (1, 1):
+        return (apply(_max_pool_grad, (x, d), {k: a[k] for k in ("window", "strides", "padding")}),)
+    return vjp_bprop(ctx, d)
+
+
+# max pooling's gradient as the closed form (XLA:CPU's select-and-scatter: 73 ms against 2 ms for
+# ResNet-50's stem pool); average pooling's derived from the forward
+_pool_op = Op("Pool", _pool_fwd, _pool_bprop, saves=(True, False))
 
 
 def _pool(x, kind, kernel_size, stride, pad_mode, padding=0, name="MaxPool"):
@@ -528,8 +545,22 @@ def _batch_norm_fwd(x, rm, rv, w, b, *, training, momentum, eps):
     return (y.astype(x.dtype) if half else y), new_m, new_v
 
 
-# one kernel forward and one backward (PyNative), as MindSpore's BatchNorm/BatchNormGrad pair
-_batch_norm = Op("BatchNorm", _batch_norm_fwd, "vjp", n_out=3)
+# BatchNormGrad in closed form (training; 3-7x faster than the derived one on XLA:CPU)
+_batch_norm_grad = Op("BatchNormGrad", _nn_grads.batch_norm_grad, "vjp", n_out=3)
+
+
+def _batch_norm_bprop(ctx, dout):
+    a, needs = ctx.attrs[1], ctx.needs
+    if not a["training"] or needs[1] or needs[2]:  # inference, or gradients to the running statistics
+        return vjp_bprop(ctx, dout)
+    x, _, _, w, b = ctx.inputs
+    dx, dw, db = apply(_batch_norm_grad, (x, w, b, dout[0]), {"eps": a["eps"]})
+    return (dx if needs[0] else None, None, None, dw if needs[3] else None, db if needs[4] else None)
+
+
+# one kernel forward and one backward (PyNative), as MindSpore's BatchNorm/BatchNormGrad pair; the
+# backward reads the inputs only (not y)
+_batch_norm = Op("BatchNorm", _batch_norm_fwd, _batch_norm_bprop, n_out=3, saves=(True, False))
 
 
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5):

@@ -256,7 +256,9 @@ REFERENCE = {
     # above float32's largest is inf, where numpy's weak-scalar rule would round the sum back to finite)
     "add": lambda j: np.ones((2, 3), np.float32) + (
         j.asnumpy() if isinstance(j, Tensor) else _f32(j) if isinstance(j, float) else np.asarray(j)),
-    "relu": lambda j: np.maximum(np.asarray(j.asnumpy() if isinstance(j, Tensor) else j, np.float64), 0),
+    # (a Python float becomes a float32 Tensor first, as in "add": just above float32's largest is inf)
+    "relu": lambda j: np.maximum(j.asnumpy() if isinstance(j, Tensor) else _f32(j) if isinstance(j, float)
+                                 else np.asarray(j, np.float64), 0),
 }
 
 
