@@ -96,6 +96,27 @@ def test_batch_norm_inference_gradient_uses_the_running_statistics():
     np.testing.assert_allclose(gx.asnumpy(), dy * scale.reshape(1, -1, 1, 1), rtol=1e-5, atol=1e-6)
 
 
+def test_batch_norm_second_order_gradient_includes_the_statistics():
+    """grad of grad: the saved statistics depend on x, and the second-order gradient says so."""
+    bn = nn.BatchNorm2d(3)
+    bn.set_train(True)
+    x, dy = _f32(4, 3, 5, 5, scale=2.0, shift=1.0), _f32(4, 3, 5, 5)
+    dyt = ms.Tensor(dy)
+
+    def gx_sq(xt):
+        gx = ms.grad(lambda t: (bn(t) * dyt).sum())(xt)
+        return (gx * gx).sum()
+    got = ms.grad(gx_sq)(ms.Tensor(x)).asnumpy()
+
+    def y(xj):
+        mean = xj.mean((0, 2, 3), keepdims=True)
+        var = ((xj - mean) ** 2).mean((0, 2, 3), keepdims=True)
+        return (xj - mean) / jnp.sqrt(var + 1e-5)
+    gx = jax.grad(lambda xj: jnp.sum(y(xj) * dy))
+    ref = jax.grad(lambda xj: jnp.sum(gx(xj) ** 2))(jnp.asarray(x, jnp.float64))
+    np.testing.assert_allclose(got, np.asarray(ref), rtol=1e-3, atol=1e-4)
+
+
 # ---- max pooling ----------------------------------------------------------------------------------
 def _max_pool_grad_ref(xp, dy, k, s):
     """On the padded input: each window's gradient to its first (row-major) maximum."""
@@ -190,10 +211,10 @@ def test_the_fast_convolution_paths_are_taken_where_they_pay():
     assert _conv_paths._per_image(3136, 64, 256) and not _conv_paths._per_image(196, 1024, 256)
 
 
-@pytest.mark.parametrize("k,hw", [(1, 16), (3, 20)])
-def test_convolution_second_order_gradients_equal_xlas(k, hw):
-    """grad of grad through the per-image / per-tap forms equals jax's own through XLA's conv."""
-    x, w, dy = _f32(2, 16, hw, hw), _f32(16, 16, k, k, scale=0.3), None
+@pytest.mark.parametrize("k,hw,c", [(1, 16, 16), (3, 20, 16)])
+def test_convolution_second_order_gradients_equal_xlas(k, hw, c):
+    """grad of grad through the per-image / per-tap forms equals jax's own through XLA's."""
+    x, w, dy = _f32(2, c, hw, hw), _f32(c, c, k, k, scale=0.3 / np.sqrt(c)), None
     pad = ((k // 2, k // 2),) * 2
     fast = lambda x, w: ops.conv2d(ms.Tensor(x), ms.Tensor(w), pad_mode="pad", padding=k // 2)  # noqa: E731
     dy = _f32(*fast(x, w).shape)
