@@ -9,33 +9,15 @@ import pytest
 
 import mindjax as ms
 from mindjax import nn, ops
-from mindjax.ops import _conv_paths, _primitive
+from mindjax.ops import _conv_paths
+
+from _op_names import OpNames as _OpNames
 
 R = np.random.default_rng(1616)
 
 
 def _f32(*shape, scale=1.0, shift=0.0):
     return (R.standard_normal(shape) * scale + shift).astype(np.float32)
-
-
-class _OpNames:
-    """The names of the ops run op by op while active (the captured mode records instead)."""
-
-    def __enter__(self):
-        self._capture = ms.get_context("pynative_capture")
-        ms.set_context(pynative_capture=False)
-        self.names, self._orig = [], _primitive.Op.kernel
-        names, orig = self.names, self._orig
-
-        def kernel(op, attrs):
-            names.append(op.name)
-            return orig(op, attrs)
-        _primitive.Op.kernel = kernel
-        return self
-
-    def __exit__(self, *exc):
-        _primitive.Op.kernel = self._orig
-        ms.set_context(pynative_capture=self._capture)
 
 
 def _weighted_sum_grads(fn, x, params, dy):
