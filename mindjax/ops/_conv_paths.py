@@ -1,5 +1,6 @@
-"""Faster forms of two kinds of 2-D convolution, used by the Conv2D op's forward (and so by its
-derived gradient, in PyNative and under jit alike).
+"""Faster forms of 2-D convolutions and their gradients on XLA:CPU, used by the Conv2D op's forward
+(and so by its derived gradient, in PyNative and under jit alike; where a form has its own VJP,
+``jax.vjp`` of the forward takes it).
 
 XLA's CPU convolution is slow for two shapes that dominate real CNNs, measured fwd+dx+dw on
 2 cores (batch 8):
