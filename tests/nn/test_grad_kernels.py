@@ -158,6 +158,48 @@ def test_max_pool_pad_mode_takes_the_pool_op_with_the_same_values(k, s, p):
     np.testing.assert_allclose(g.asnumpy(), g_ref.asnumpy(), rtol=1e-6, atol=1e-6)
 
 
+def _scatter_at(shape, idx, dy):
+    """dy added at the flat spatial positions idx (per batch and channel)."""
+    g = np.zeros(shape, np.float64)
+    flat = g.reshape(shape[0], shape[1], -1)
+    for a in range(shape[0]):
+        for b in range(shape[1]):
+            np.add.at(flat[a, b], idx[a, b].reshape(-1), dy[a, b].reshape(-1).astype(np.float64))
+    return g
+
+
+@pytest.mark.parametrize("make", [
+    lambda: nn.MaxPool2d(3, 2, pad_mode="pad", padding=1, return_indices=True),
+    lambda: nn.MaxPool2d(3, 2, pad_mode="pad", padding=1, dilation=2, return_indices=True),
+    lambda: nn.MaxPool2d(2, 2, pad_mode="pad", padding=1, ceil_mode=True, return_indices=True),
+    lambda: nn.MaxPool3d(2, 2, pad_mode="pad", padding=1, return_indices=True),
+    lambda: nn.AdaptiveMaxPool2d((3, 4), return_indices=True),
+], ids=["pad", "dilated", "ceil", "3d", "adaptive"])
+def test_max_pool_with_indices_gradient_goes_to_the_argmax(make):
+    """MaxPoolWithArgmax's gradient: dy added at the returned argmax (MaxPoolGradWithArgmax)."""
+    pool = make()
+    shape = (2, 3, 5, 11, 10) if isinstance(pool, nn.MaxPool3d) else (2, 3, 11, 10)
+    x = np.maximum(_f32(*shape), 0)
+    x[(0, 0) + (slice(0, 4),) * (len(shape) - 2)] = 1.5
+    y, idx = pool(ms.Tensor(x))
+    dy = _f32(*y.shape)
+    with _OpNames() as seen:
+        g = ms.grad(lambda t: (pool(t)[0] * ms.Tensor(dy)).sum())(ms.Tensor(x))
+    assert "MaxPoolGradWithArgmax" in seen.names and "MaxPoolWithArgmaxGrad" not in seen.names
+    np.testing.assert_allclose(g.asnumpy(), _scatter_at(x.shape, idx.asnumpy(), dy), rtol=1e-6, atol=1e-6)
+
+
+def test_max_pool_with_indices_second_order_equals_the_derived():
+    from mindjax.ops import _pool_more
+    pool = nn.MaxPool2d(3, 2, pad_mode="pad", padding=1, return_indices=True)
+    x, dd = _f32(1, 2, 6, 6), _f32(1, 2, 3, 3)
+    got = ms.grad(lambda d: (ms.grad(lambda t: (pool(t)[0] * d).sum())(ms.Tensor(x)) ** 2).sum())(ms.Tensor(dd))
+    wins = [_pool_more._axis_windows(n, 3, 2, 1, 1, False) for n in (6, 6)]
+    f = lambda t: _pool_more._max_with_idx_fwd(t, windows=wins)[0]  # noqa: E731
+    ref = jax.grad(lambda d: jnp.sum(jax.vjp(f, jnp.asarray(x))[1](d)[0] ** 2))(jnp.asarray(dd))
+    np.testing.assert_allclose(got.asnumpy(), np.asarray(ref), rtol=1e-6, atol=1e-6)
+
+
 # ---- convolution ----------------------------------------------------------------------------------
 def _conv_ref(x, w, s, pads, dy):
     """y and the gradients of sum(y * dy) of a 2-D convolution, by its definition in float64."""

@@ -200,8 +200,25 @@ class AdaptiveAvgPool2d(Cell):
 
 
 class AdaptiveMaxPool2d(AdaptiveAvgPool2d):
+    """``nn.AdaptiveMaxPool2d(output_size, return_indices=False)``: with ``return_indices`` also the
+    int64 flat H * W position of each maximum in its plane.
+
+    Examples:
+        >>> import numpy as np
+        >>> import mindjax as ms
+        >>> out, idx = ms.nn.AdaptiveMaxPool2d(2, return_indices=True)(
+        ...     ms.Tensor(np.arange(9, dtype=np.float32).reshape(1, 1, 3, 3)))
+        >>> print(idx)
+        [[[[4 5]
+           [7 8]]]]
+    """
+
+    def __init__(self, output_size, return_indices: bool = False) -> None:
+        super().__init__(output_size)
+        self.return_indices = bool(return_indices)
+
     def construct(self, x):
-        return ops.adaptive_max_pool2d(x, self.output_size)
+        return ops.adaptive_max_pool2d(x, self.output_size, self.return_indices)
 
 
 # ---- 3-D and adaptive 1-D/3-D pooling ----------------------------------------------------------
