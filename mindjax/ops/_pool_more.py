@@ -106,10 +106,8 @@ def _max_idx_grad_fwd(pos, d, *, windows, shape):
     return flat.reshape(shape)
 
 
-_max_idx_grad = Op("MaxPoolGradWithArgmax", _max_idx_grad_fwd,
-                   lambda ctx, dd: (None, apply(_max_idx_gather, (ctx.inputs[0], dd), {})), saves=(True, False))
-_max_idx_gather = Op("MaxPoolGradWithArgmaxGrad", lambda pos, dd: jnp.take_along_axis(
-    dd.reshape(dd.shape[:2] + (-1,)), pos.reshape(pos.shape[:2] + (-1,)), -1).reshape(pos.shape), "vjp")
+# (its own gradient, for grad of grad, is derived: a masked gather of dd at pos)
+_max_idx_grad = Op("MaxPoolGradWithArgmax", _max_idx_grad_fwd, "vjp")
 
 
 def _max_idx_bprop(ctx, dout):
