@@ -109,10 +109,18 @@ def _pads(padding, size, k, s, d):
     return total // 2, total - total // 2
 
 
+def tap(xp, a: int, b: int, out, stride):
+    """The values a window's tap at offset (a, b) reads for every output pixel: the strided slice
+    ``xp[:, :, a + s*i, b + s*j]`` of the padded (N, C, H, W) input, i and j over ``out``."""
+    (oh, ow), (sh, sw) = out, stride
+    return jax.lax.slice(xp, (0, 0, a, b), (xp.shape[0], xp.shape[1], a + (oh - 1) * sh + 1, b + (ow - 1) * sw + 1),
+                         (1, 1, sh, sw))
+
+
 def depthwise(x, w, stride, padding, dilation):
     """Depthwise convolution: out[n, c*m + j] = sum_{a,b} x_pad[n, c, s*i + d*a, ...] * w[c*m + j, 0, a, b]
     (m = out_channels / in_channels), as a sum over the kernel's taps of strided slices."""
-    n, c, h, wd = x.shape
+    c, h, wd = x.shape[1:]
     m = w.shape[0] // c
     kh, kw = w.shape[2:]
     (sh, sw), (dh, dw) = stride, dilation
@@ -130,10 +138,7 @@ def depthwise(x, w, stride, padding, dilation):
     out = None
     for a in range(kh):
         for b in range(kw):
-            tap = jax.lax.slice(xp, (0, 0, a * dh, b * dw),
-                                (n, xp.shape[1], a * dh + (oh - 1) * sh + 1, b * dw + (ow - 1) * sw + 1),
-                                (1, 1, sh, sw))
-            term = tap * wt[:, a, b][None, :, None, None]
+            term = tap(xp, a * dh, b * dw, (oh, ow), stride) * wt[:, a, b][None, :, None, None]
             out = term if out is None else out + term
     return out.astype(x.dtype)
 
@@ -173,15 +178,12 @@ def _conv_bwd(stride, padding, res, dy):
     dx = jax.vjp(lambda x: _xla_conv(x, w, stride, padding), x)[1](dy)[0]
     n, c = x.shape[:2]
     o, _, kh, kw = w.shape
-    (sh, sw), (oh, ow) = stride, dy.shape[2:]
+    oh, ow = dy.shape[2:]
     pads = ((0, 0), (0, 0)) if padding == "VALID" else tuple(padding)
     xp = jnp.pad(x, ((0, 0), (0, 0)) + pads)
     d3 = dy.reshape(n, o, oh * ow)
-    taps = []
-    for a in range(kh):
-        for b in range(kw):
-            xs = jax.lax.slice(xp, (0, 0, a, b), (n, c, a + (oh - 1) * sh + 1, b + (ow - 1) * sw + 1), (1, 1, sh, sw))
-            taps.append(_dot(d3, xs.reshape(n, c, oh * ow), ((2,), (2,)), ((0,), (0,))).sum(0))
+    taps = [_dot(d3, tap(xp, a, b, (oh, ow), stride).reshape(n, c, oh * ow), ((2,), (2,)), ((0,), (0,))).sum(0)
+            for a in range(kh) for b in range(kw)]
     dw = jnp.stack(taps, -1).reshape(o, c, kh, kw)
     return dx, dw.astype(w.dtype)
 

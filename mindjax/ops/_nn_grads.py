@@ -11,6 +11,8 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 
+from ._conv_paths import tap
+
 
 def _acc_dtype(dtype):
     # float16/bfloat16 data are normalised in float32, as the forward does (MindSpore's kernels)
@@ -62,14 +64,9 @@ def max_pool_grad(x, dy, *, window, strides, padding):
     xp = jax.lax.pad(x, low, ((0, 0, 0), (0, 0, 0), (p0, p1, 0), (q0, q1, 0)))
     oh, ow = dy.shape[2:]
     taps = [(a, b) for a in range(kh) for b in range(kw)]
-
-    def tap(a, b):
-        return jax.lax.slice(xp, (0, 0, a, b), (n, c, a + (oh - 1) * sh + 1, b + (ow - 1) * sw + 1),
-                             (1, 1, sh, sw))
-
-    best, first = tap(0, 0), jnp.zeros(dy.shape, jnp.int8 if len(taps) < 128 else jnp.int32)
+    best, first = tap(xp, 0, 0, (oh, ow), (sh, sw)), jnp.zeros(dy.shape, jnp.int8 if len(taps) < 128 else jnp.int32)
     for t, (a, b) in enumerate(taps[1:], 1):
-        v = tap(a, b)
+        v = tap(xp, a, b, (oh, ow), (sh, sw))
         take = v > best  # strictly greater: ties keep the earlier tap
         best, first = jnp.where(take, v, best), jnp.where(take, jnp.asarray(t, first.dtype), first)
     zero = jnp.zeros((), dy.dtype)

@@ -88,8 +88,12 @@ def _freeze(windows):
     return tuple((tuple(map(tuple, t.tolist())), tuple(map(tuple, ok.tolist()))) for t, ok in windows)
 
 
+def _thaw(windows):
+    return tuple((np.asarray(t), np.asarray(ok, bool)) for t, ok in windows)
+
+
 def _thaw_fwd(x, *, windows):
-    return _max_with_idx_fwd(x, windows=tuple((np.asarray(t), np.asarray(ok, bool)) for t, ok in windows))
+    return _max_with_idx_fwd(x, windows=_thaw(windows))
 
 
 def _max_idx_grad_fwd(pos, d, *, windows, shape):
@@ -97,7 +101,7 @@ def _max_idx_grad_fwd(pos, d, *, windows, shape):
     the spatial plane); outputs whose window lies wholly in the padding get none, as the derived
     gradient of the forward's ``where`` gives."""
     spatial = shape[2:]
-    _, valid = _combine(spatial, tuple((np.asarray(t), np.asarray(ok, bool)) for t, ok in windows))
+    _, valid = _combine(spatial, _thaw(windows))
     d = jnp.where(jnp.asarray(valid.any(-1)), d, jnp.zeros((), d.dtype))
     n, c = shape[:2]
     flat = jnp.zeros((n, c, int(np.prod(spatial))), d.dtype)
